@@ -1,0 +1,53 @@
+"""Euchre: an exact rules engine, game records, and the tools built on them.
+
+>>> import euchre
+>>> game = euchre.Game(euchre.Rules.preset("two-handed"), seed=1)
+>>> game.legal_actions()
+[Pass(), Order()]
+"""
+
+from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play, parse_action
+from euchre.cards import Card, CardSet, card_name, parse_card, parse_suit
+from euchre.deal import Deal, DealResult
+from euchre.errors import (
+    ActionError,
+    CardError,
+    EuchreError,
+    IllegalActionError,
+    RecordError,
+    RulesError,
+)
+from euchre.game import Game, Phase
+from euchre.rules import PRESETS, Rules
+from euchre.view import PlayerView
+
+__all__ = [
+    "PRESETS",
+    "Action",
+    "ActionError",
+    "Call",
+    "Card",
+    "CardError",
+    "CardSet",
+    "Deal",
+    "DealResult",
+    "Discard",
+    "EuchreError",
+    "Game",
+    "GoAlone",
+    "IllegalActionError",
+    "Order",
+    "Pass",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "card_name",
+    "parse_action",
+    "parse_card",
+    "parse_suit",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,727 @@
+"""The game: the one authority on what is legal and what happened.
+
+A :class:`Game` runs a whole game to the target (or a number of deals): dealing,
+both bidding rounds, the dealer's exchange, going-alone declarations, tricks, scoring
+and the rotation of the deal. Chores run by themselves; a caller only makes decisions
+with :meth:`Game.apply`, choosing from :meth:`Game.legal_actions`.
+
+The phase order of one deal, in one place::
+
+    bid1 ──(order)──► exchange ──► alone ──► play ──(5 tricks)──► next deal
+      │ all pass                     ▲
+      ▼                              │
+    bid2 ──(call)────────────────────┘
+      │ all pass: thrown in ──────────────────────────────────────► next deal
+
+(``alone`` is skipped when nobody may go alone; ``bid1`` when the Benny is turned up.)
+
+>>> game = Game(seed=7)
+>>> game.phase
+<Phase.BID1: 'bid1'>
+>>> while not game.is_over():
+...     game.apply(game.legal_actions()[-1])
+>>> max(game.score) >= 10
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from euchre.actions import (
+    ALONE,
+    CALL,
+    DISCARD,
+    KIND_ALONE,
+    KIND_CALL,
+    KIND_DISCARD,
+    KIND_ORDER,
+    KIND_PASS,
+    KIND_PLAY,
+    ORDER,
+    PASS,
+    PLAY,
+    STAY,
+    Action,
+)
+from euchre.cards import (
+    BENNY,
+    EFFECTIVE_SUIT,
+    SUIT_CHARS,
+    SUIT_MASKS,
+    TRICK_KEY,
+    UNKNOWN,
+    Card,
+    card_name,
+    card_suit,
+    cards_of,
+    suit_name,
+)
+from euchre.deal import Deal, DealResult, random_deal
+from euchre.errors import CardError, IllegalActionError
+from euchre.rules import Rules
+
+if TYPE_CHECKING:
+    from euchre.view import PlayerView
+
+__all__ = ["Game", "Phase", "score_deal"]
+
+
+class Phase(StrEnum):
+    """Where a deal stands."""
+
+    BID1 = "bid1"
+    """Round one: pass or accept the upcard's suit."""
+    EXCHANGE = "exchange"
+    """The dealer lays away one card after an acceptance."""
+    BID2 = "bid2"
+    """Round two: pass or name another suit."""
+    ALONE = "alone"
+    """Going-alone declarations."""
+    PLAY = "play"
+    """Tricks."""
+    OVER = "over"
+    """The game is over."""
+
+
+_BID1: Final = Phase.BID1
+_EXCHANGE: Final = Phase.EXCHANGE
+_BID2: Final = Phase.BID2
+_ALONE: Final = Phase.ALONE
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+
+_BID_ACTIONS: Final = [PASS, ORDER]
+_ALONE_ACTIONS: Final = [STAY, ALONE]
+
+
+def score_deal(
+    rules: Rules, maker_tricks: int, lone_maker: bool, lone_defender: bool
+) -> tuple[bool, int]:
+    """The scoring table: ``(makers_scored, points)`` for a finished deal.
+
+    >>> score_deal(Rules(), 5, lone_maker=True, lone_defender=False)
+    (True, 4)
+    >>> score_deal(Rules(), 2, lone_maker=False, lone_defender=False)
+    (False, 2)
+    """
+    if maker_tricks >= 3:
+        if maker_tricks == 5:
+            return True, rules.loner_march_points if lone_maker else 2
+        return True, 1
+    if lone_defender:
+        if rules.lone_defender_scoring == "flat_4" or maker_tricks == 0:
+            return False, 4
+        return False, 2
+    return False, rules.loner_euchred_points if lone_maker else 2
+
+
+class Game:
+    """A game of Euchre from the first deal to the end.
+
+    ``seed`` (or one drawn from ``rng``) fixes the first dealer and the random deals: deal
+    ``k`` depends only on the seed and ``k``, so copies deal the same cards; ``deals`` are
+    explicit deals used first, in order (their dealers must follow the rotation);
+    ``score`` is the score to start from (a record may start mid-game).
+    """
+
+    __slots__ = (
+        "_actions",
+        "_alone",
+        "_alone_queue",
+        "_calls",
+        "_deal_number",
+        "_dealer",
+        "_deals",
+        "_discard",
+        "_effective",
+        "_explicit",
+        "_hands",
+        "_keys",
+        "_kitty",
+        "_leader",
+        "_led",
+        "_maker",
+        "_n",
+        "_out",
+        "_passes",
+        "_phase",
+        "_results",
+        "_rules",
+        "_score",
+        "_seed",
+        "_start_score",
+        "_suit_masks",
+        "_to_act",
+        "_trick",
+        "_tricks",
+        "_tricks_won",
+        "_trump",
+        "_turned_down",
+        "_unknown",
+        "_upcard",
+    )
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        deals: Iterable[Deal] = (),
+        first_dealer: int | None = None,
+        score: tuple[int, int] = (0, 0),
+    ) -> None:
+        self._rules = rules = rules or Rules()
+        self._n = rules.players
+        if seed is None:
+            seed = (rng or random.SystemRandom()).getrandbits(64)
+        self._seed = seed
+        self._explicit = list(deals)
+        for deal in self._explicit:
+            deal.validate(rules)
+        if first_dealer is None:
+            if self._explicit:
+                first_dealer = self._explicit[0].dealer
+            else:
+                first_dealer = random.Random(seed).randrange(self._n)
+        if not 0 <= first_dealer < self._n:
+            raise CardError(f"the dealer must be a seat from 0 to {self._n - 1}")
+        self._explicit.reverse()
+        self._score = list(score)
+        self._start_score = (score[0], score[1])
+        self._deals: list[Deal] = []
+        self._actions: list[list[Action]] = []
+        self._results: list[DealResult] = []
+        self._deal_number = -1
+        self._dealer = first_dealer - 1
+        self._phase = _BID1
+        if self._game_over():
+            self._phase = _OVER
+        else:
+            self._start_deal()
+
+    @classmethod
+    def from_deal(cls, deal: Deal, rules: Rules | None = None, **kwargs: object) -> Game:
+        """A game whose first deal is ``deal`` (later deals are random)."""
+        return cls(rules, deals=[deal], **kwargs)  # type: ignore[arg-type]
+
+    # -- deals -------------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        n = self._n
+        self._deal_number += 1
+        dealer = self._dealer = (self._dealer + 1) % n
+        if self._explicit:
+            deal = self._explicit.pop()
+            if deal.dealer != dealer:
+                raise CardError(
+                    f"deal {self._deal_number + 1} is dealt by seat {deal.dealer}, "
+                    f"but the deal passes to seat {dealer}"
+                )
+        else:
+            rng = random.Random((self._seed << 24) + self._deal_number)
+            deal = random_deal(self._rules, dealer, rng)
+        self._deals.append(deal)
+        self._actions.append([])
+        hands = []
+        unknown = []
+        for hand in deal.hands:
+            mask = 0
+            missing = 0
+            for c in hand:
+                if c < 0:
+                    missing += 1
+                else:
+                    mask |= 1 << c
+            hands.append(mask)
+            unknown.append(missing)
+        self._hands = hands
+        self._unknown: list[int] | None = unknown if any(unknown) else None
+        self._upcard = deal.upcard
+        kitty = 0
+        for c in deal.kitty:
+            if c >= 0:
+                kitty |= 1 << c
+        self._kitty = kitty
+        self._calls: list[tuple[int, Action]] = []
+        self._passes = 0
+        self._trump = -1
+        self._maker = -1
+        self._discard: Card | None = None
+        self._alone: list[int] = []
+        self._alone_queue: list[int] = []
+        self._out = 0
+        self._trick: list[tuple[int, Card]] = []
+        self._tricks: list[tuple[tuple[int, Card], ...]] = []
+        self._tricks_won = [0, 0]
+        self._leader = -1
+        self._led = -1
+        self._to_act = (dealer + 1) % n
+        if deal.upcard == BENNY:
+            self._phase = _BID2
+            self._turned_down = -1
+        else:
+            self._phase = _BID1
+            self._turned_down = card_suit(deal.upcard)
+
+    def _game_over(self) -> bool:
+        rules = self._rules
+        if rules.deals:
+            return len(self._results) >= rules.deals
+        return max(self._score) >= rules.target
+
+    def _finish_deal(self, result_team: int | None, points: int) -> None:
+        if result_team is not None:
+            self._score[result_team] += points
+        self._results.append(
+            DealResult(
+                dealer=self._dealer,
+                trump=None if self._trump < 0 else self._trump,
+                maker=None if self._maker < 0 else self._maker,
+                alone=tuple(self._alone),
+                tricks=(self._tricks_won[0], self._tricks_won[1]),
+                points=points,
+                team=result_team,
+                score=(self._score[0], self._score[1]),
+            )
+        )
+        if self._game_over():
+            self._phase = _OVER
+        else:
+            self._start_deal()
+
+    # -- questions ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        return self._rules
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current deal (``OVER`` when the game has ended)."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision it is (-1 when the game is over)."""
+        return -1 if self._phase is _OVER else self._to_act
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal, from 0 (thrown-in deals count)."""
+        return self._deal_number
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Points of team 0 (seats 0 and 2) and team 1 (seats 1 and 3)."""
+        return (self._score[0], self._score[1])
+
+    @property
+    def start_score(self) -> tuple[int, int]:
+        """The score the game started from."""
+        return self._start_score
+
+    @property
+    def upcard(self) -> Card:
+        """The card turned up in this deal."""
+        return self._upcard
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit, once fixed."""
+        return None if self._trump < 0 else self._trump
+
+    @property
+    def maker(self) -> int | None:
+        """The seat that chose trump, once fixed."""
+        return None if self._maker < 0 else self._maker
+
+    @property
+    def alone(self) -> tuple[int, ...]:
+        """Seats going alone in this deal."""
+        return tuple(self._alone)
+
+    @property
+    def sitting_out(self) -> tuple[int, ...]:
+        """Seats that sit out this deal (partners of lone players)."""
+        return tuple(s for s in range(self._n) if self._out >> s & 1)
+
+    @property
+    def calls(self) -> tuple[tuple[int, Action], ...]:
+        """This deal's bids and going-alone decisions, as ``(seat, action)``."""
+        return tuple(self._calls)
+
+    @property
+    def discard(self) -> Card | None:
+        """The dealer's discard, if any (only the dealer's view shows it)."""
+        return self._discard
+
+    @property
+    def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """This deal's finished tricks, each as ``(seat, card)`` in order of play."""
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards of the trick in progress."""
+        return tuple(self._trick)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken by each team in this deal."""
+        return (self._tricks_won[0], self._tricks_won[1])
+
+    @property
+    def results(self) -> tuple[DealResult, ...]:
+        """The results of every finished deal."""
+        return tuple(self._results)
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """The cards of every deal so far, the current one last."""
+        return tuple(self._deals)
+
+    @property
+    def history(self) -> tuple[tuple[Action, ...], ...]:
+        """The actions of every deal so far, the current one last."""
+        return tuple(tuple(actions) for actions in self._actions)
+
+    def hand(self, seat: int) -> frozenset[Card]:
+        """The known cards a seat holds now."""
+        return frozenset(cards_of(self._hands[seat]))
+
+    def hand_mask(self, seat: int) -> int:
+        """The mask of the known cards a seat holds now."""
+        return self._hands[seat]
+
+    def kitty_mask(self) -> int:
+        """The mask of the known face-down cards (not the upcard)."""
+        return self._kitty
+
+    def unknown_count(self, seat: int) -> int:
+        """How many cards of a seat's hand a record did not show."""
+        return 0 if self._unknown is None else self._unknown[seat]
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._phase is _OVER
+
+    def winner(self) -> int | None:
+        """The winning team once the game is over (``None`` on a tie after ``deals``)."""
+        if self._phase is not _OVER or self._score[0] == self._score[1]:
+            return None
+        return 0 if self._score[0] > self._score[1] else 1
+
+    def partner(self, seat: int) -> int:
+        """A seat's partner (two-handed: the seat itself has none, it returns itself)."""
+        return (seat + 2) % 4 if self._n == 4 else seat
+
+    # -- legal actions -----------------------------------------------------------------
+
+    def legal_play_mask(self) -> int:
+        """The mask of the (known) cards the seat to act may play now."""
+        hand = self._hands[self._to_act]
+        if self._trick:
+            follow = hand & self._suit_masks[self._led]
+            if follow:
+                return follow
+        return hand
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the seat to act may take now (empty once the game is over)."""
+        phase = self._phase
+        if phase is _PLAY:
+            return [PLAY[c] for c in cards_of(self.legal_play_mask())]
+        if phase is _BID1:
+            return list(_BID_ACTIONS)
+        if phase is _ALONE:
+            return list(_ALONE_ACTIONS)
+        if phase is _BID2:
+            actions: list[Action] = [CALL[s] for s in range(4) if s != self._turned_down]
+            if not (self._rules.stick_the_dealer and self._to_act == self._dealer):
+                actions.insert(0, PASS)
+            return actions
+        if phase is _EXCHANGE:
+            options = self._hands[self._dealer] | 1 << self._upcard
+            if self._rules.dealer_must_take_upcard:
+                options &= ~(1 << self._upcard)
+            actions = [DISCARD[c] for c in cards_of(options)]
+            if self._unknown is not None and self._unknown[self._dealer]:
+                actions.append(DISCARD[UNKNOWN])
+            return actions
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return action in self.legal_actions()
+
+    # -- applying ----------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply the decision of the seat to act.
+
+        Raises :class:`~euchre.errors.IllegalActionError` naming the legal choices when
+        ``action`` is not legal now (or ``seat`` is given and it is not its turn); the
+        state is then unchanged.
+        """
+        if seat is not None and seat != self._to_act:
+            self._refuse(action, f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+        phase = self._phase
+        kind = action.kind
+        if phase is _PLAY:
+            if kind != KIND_PLAY:
+                self._refuse(action)
+            self._play(action.card)  # type: ignore[attr-defined]
+        elif phase is _BID1:
+            if kind == KIND_PASS:
+                self._pass()
+            elif kind == KIND_ORDER:
+                self._calls.append((self._to_act, action))
+                self._actions[-1].append(action)
+                self._fix_trump(self._turned_down, self._to_act)
+            else:
+                self._refuse(action)
+        elif phase is _ALONE:
+            if kind != KIND_ALONE:
+                self._refuse(action)
+            self._declare(action)
+        elif phase is _BID2:
+            if kind == KIND_PASS:
+                if self._rules.stick_the_dealer and self._to_act == self._dealer:
+                    self._refuse(action, "the dealer is stuck and must name a suit")
+                self._pass()
+            elif kind == KIND_CALL:
+                suit = action.suit  # type: ignore[attr-defined]
+                if suit == self._turned_down:
+                    self._refuse(
+                        action, f"{suit_name(suit)} was turned down and can't be named"
+                    )
+                self._calls.append((self._to_act, action))
+                self._actions[-1].append(action)
+                self._fix_trump(suit, self._to_act)
+            else:
+                self._refuse(action)
+        elif phase is _EXCHANGE:
+            if kind != KIND_DISCARD:
+                self._refuse(action)
+            self._exchange(action.card)  # type: ignore[attr-defined]
+        else:
+            raise IllegalActionError(f"{action} is not legal: the game is over")
+
+    def _refuse(self, action: Action, why: str | None = None) -> None:
+        legal = ", ".join(str(a) for a in self.legal_actions())
+        if why is None:
+            why = f"seat {self._to_act} must choose one of: {legal}"
+        else:
+            why = f"{why}; the legal actions are: {legal}"
+        raise IllegalActionError(f"{action} is not legal now ({self._phase.value}): {why}")
+
+    def _pass(self) -> None:
+        seat = self._to_act
+        self._calls.append((seat, PASS))
+        self._actions[-1].append(PASS)
+        self._passes += 1
+        if self._passes < self._n:
+            self._to_act = (seat + 1) % self._n
+            return
+        self._passes = 0
+        if self._phase is _BID1:
+            self._phase = _BID2
+            self._to_act = (self._dealer + 1) % self._n
+        else:
+            self._finish_deal(None, 0)
+
+    def _fix_trump(self, suit: int, maker: int) -> None:
+        self._trump = suit
+        self._maker = maker
+        self._suit_masks = SUIT_MASKS[suit]
+        self._effective = EFFECTIVE_SUIT[suit]
+        self._keys = TRICK_KEY[suit]
+        if self._phase is _BID1:
+            self._phase = _EXCHANGE
+            self._to_act = self._dealer
+        else:
+            self._start_alone()
+
+    def _exchange(self, c: Card) -> None:
+        dealer = self._dealer
+        up = self._upcard
+        if c == UNKNOWN:
+            if self._unknown is None or not self._unknown[dealer]:
+                self._refuse(DISCARD[UNKNOWN], "the dealer holds no unknown card")
+            self._unknown[dealer] -= 1  # type: ignore[index]
+            self._hands[dealer] |= 1 << up
+        else:
+            options = self._hands[dealer] | 1 << up
+            if not options >> c & 1:
+                self._refuse(DISCARD[c], f"the dealer does not hold {card_name(c)}")
+            if c == up and self._rules.dealer_must_take_upcard:
+                self._refuse(DISCARD[c], "the dealer must take the upcard")
+            self._hands[dealer] = options & ~(1 << c)
+        self._discard = c
+        self._actions[-1].append(DISCARD[c])
+        self._start_alone()
+
+    def _start_alone(self) -> None:
+        rules = self._rules
+        if not rules.going_alone:
+            self._start_play()
+            return
+        maker = self._maker
+        n = self._n
+        queue = [maker]
+        if rules.maker_partner_alone:
+            queue.append((maker + 2) % n)
+        if rules.lone_defender:
+            queue.extend(
+                s for s in ((self._dealer + i) % n for i in range(1, n + 1)) if (s - maker) % 2
+            )
+        queue.reverse()
+        self._alone_queue = queue
+        self._phase = _ALONE
+        self._next_alone()
+
+    def _next_alone(self) -> None:
+        queue = self._alone_queue
+        while queue:
+            seat = queue.pop()
+            partner = (seat + 2) % self._n
+            if partner not in self._alone:
+                self._to_act = seat
+                return
+        self._start_play()
+
+    def _declare(self, action: Action) -> None:
+        seat = self._to_act
+        self._calls.append((seat, action))
+        self._actions[-1].append(action)
+        if action is ALONE or action == ALONE:
+            self._alone.append(seat)
+            self._out |= 1 << ((seat + 2) % self._n)
+        self._next_alone()
+
+    def _start_play(self) -> None:
+        self._phase = _PLAY
+        alone = self._alone
+        rules = self._rules
+        if not alone or rules.loner_lead == "left_of_dealer":
+            start = self._dealer
+        elif len(alone) == 1:
+            start = alone[0]
+        else:
+            defender = alone[0] if (alone[0] - self._maker) % 2 else alone[1]
+            start = (defender - 1) % self._n
+        self._to_act = self._leader = self._next_active(start)
+
+    def _next_active(self, seat: int) -> int:
+        n = self._n
+        seat = (seat + 1) % n
+        while self._out >> seat & 1:
+            seat = (seat + 1) % n
+        return seat
+
+    def _play(self, c: Card) -> None:
+        seat = self._to_act
+        trick = self._trick
+        hand = self._hands[seat]
+        if c < 0 or not hand >> c & 1:
+            self._refuse(PLAY[c], f"seat {seat} does not hold {card_name(c)}")
+        if trick:
+            follow = hand & self._suit_masks[self._led]
+            if follow and not follow >> c & 1:
+                self._refuse(PLAY[c], f"must follow {suit_name(self._led)}")
+        self._hands[seat] = hand ^ (1 << c)
+        self._actions[-1].append(PLAY[c])
+        if not trick:
+            self._led = self._effective[c]
+        trick.append((seat, c))
+        active = self._n - self._out.bit_count()
+        if len(trick) < active:
+            self._to_act = self._next_active(seat)
+            return
+        keys = self._keys[self._led]
+        best_seat, best_card = trick[0]
+        best = keys[best_card]
+        for s, played in trick:
+            if keys[played] > best:
+                best = keys[played]
+                best_seat = s
+        self._tricks.append(tuple(trick))
+        self._trick = []
+        self._tricks_won[best_seat % 2] += 1
+        if len(self._tricks) < 5:
+            self._to_act = self._leader = best_seat
+            return
+        maker_team = self._maker % 2
+        lone_maker = lone_defender = False
+        for s in self._alone:
+            if s % 2 == maker_team:
+                lone_maker = True
+            else:
+                lone_defender = True
+        makers, points = score_deal(
+            self._rules, self._tricks_won[maker_team], lone_maker, lone_defender
+        )
+        self._finish_deal(maker_team if makers else 1 - maker_team, points)
+
+    # -- copies ------------------------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy (cheap: lists are copied, values are shared).
+
+        The copy deals the same random cards as the original from here on.
+        """
+        other = Game.__new__(Game)
+        for name in (
+            "_rules", "_n", "_deal_number", "_dealer", "_phase", "_upcard", "_kitty",
+            "_passes", "_trump", "_maker", "_discard", "_out", "_leader", "_led",
+            "_to_act", "_turned_down", "_start_score", "_seed",
+        ):
+            setattr(other, name, getattr(self, name))
+        if self._trump >= 0:
+            other._suit_masks = self._suit_masks
+            other._effective = self._effective
+            other._keys = self._keys
+        other._explicit = list(self._explicit)
+        other._score = list(self._score)
+        other._deals = list(self._deals)
+        other._actions = [list(a) for a in self._actions]
+        other._results = list(self._results)
+        other._hands = list(self._hands)
+        other._unknown = None if self._unknown is None else list(self._unknown)
+        other._calls = list(self._calls)
+        other._alone = list(self._alone)
+        other._alone_queue = list(self._alone_queue)
+        other._trick = list(self._trick)
+        other._tricks = list(self._tricks)
+        other._tricks_won = list(self._tricks_won)
+        return other
+
+    def __repr__(self) -> str:
+        trump = "-" if self._trump < 0 else SUIT_CHARS[self._trump]
+        return (
+            f"<Game deal={self._deal_number} phase={self._phase.value} "
+            f"to_act={self.to_act} trump={trump} score={self._score[0]}-{self._score[1]}>"
+        )
+
+    @property
+    def seed(self) -> int:
+        """The seed of the random deals (record it to deal the same game again)."""
+        return self._seed
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now, and nothing more."""
+        from euchre.view import view_of
+
+        return view_of(self, seat)
+

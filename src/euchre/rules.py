@@ -1,0 +1,230 @@
+"""The rules of a game: one frozen object with every option, and the named presets.
+
+Code asks an option, never a preset's name. Every combination is validated when the
+object is built; an impossible one is refused with a message naming the option.
+
+>>> Rules().stick_the_dealer
+False
+>>> Rules.preset("tournament").stick_the_dealer
+True
+>>> Rules(players=2)
+Traceback (most recent call last):
+...
+euchre.errors.RulesError: going_alone: two-handed Euchre has no going alone (use the ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from euchre.errors import RulesError
+
+__all__ = ["OPTION_HELP", "PRESETS", "PRESET_HELP", "Rules"]
+
+DealPattern = Literal["3-2", "1"]
+LonerLead = Literal["left_of_loner", "left_of_dealer"]
+LoneDefenderScoring = Literal["by_tricks", "flat_4"]
+
+OPTION_HELP: Final[dict[str, str]] = {
+    "players": "4 (partnership Euchre) or 2 (two-handed Euchre)",
+    "deck": "24 (9 to A), 32 (adds 7 and 8) or 25 (adds the Benny, the highest trump)",
+    "deal_pattern": "'3-2' (3,2,3,2 then 2,3,2,3) or '1' (one card at a time)",
+    "dealer_must_take_upcard": "the dealer must pick up an accepted upcard",
+    "stick_the_dealer": "the dealer may not pass in round two",
+    "going_alone": "a player may go alone (four-handed only)",
+    "lone_defender": "a defender may go alone too",
+    "maker_partner_alone": "the maker's partner may go alone",
+    "loner_lead": "first lead with a loner: 'left_of_loner' or 'left_of_dealer'",
+    "loner_march_points": "points for a lone maker taking all five tricks",
+    "loner_euchred_points": "points to the defenders when a lone maker is euchred",
+    "lone_defender_scoring": "a lone defender's euchre: 'by_tricks' (2, or 4 for five) or 'flat_4'",
+    "target": "points that win the game (0 when the game is a fixed number of deals)",
+    "deals": "play this many deals instead of to a target (0: no limit)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of the rules (see ``docs/rules.md``); defaults are the founding texts.
+
+    >>> Rules.preset("standard") == Rules()
+    True
+    >>> Rules().replace(target=5).target
+    5
+    """
+
+    players: int = 4
+    deck: int = 24
+    deal_pattern: DealPattern = "3-2"
+    dealer_must_take_upcard: bool = False
+    stick_the_dealer: bool = False
+    going_alone: bool = True
+    lone_defender: bool = True
+    maker_partner_alone: bool = True
+    loner_lead: LonerLead = "left_of_loner"
+    loner_march_points: int = 4
+    loner_euchred_points: int = 2
+    lone_defender_scoring: LoneDefenderScoring = "by_tricks"
+    target: int = 10
+    deals: int = 0
+
+    def __post_init__(self) -> None:
+        self._validate()
+
+    def _validate(self) -> None:
+        def need(ok: bool, option: str, why: str) -> None:
+            if not ok:
+                raise RulesError(f"{option}: {why}")
+
+        for name, kind in _OPTION_TYPES.items():
+            value = getattr(self, name)
+            need(type(value) is kind, name, f"must be {kind.__name__}, not {value!r}")
+        need(self.players in (2, 4), "players", f"must be 4 or 2, not {self.players}")
+        need(self.deck in (24, 32, 25), "deck", f"must be 24, 32 or 25, not {self.deck}")
+        need(self.deal_pattern in ("3-2", "1"), "deal_pattern",
+             f"must be '3-2' or '1', not {self.deal_pattern!r}")
+        need(self.loner_lead in ("left_of_loner", "left_of_dealer"), "loner_lead",
+             f"must be 'left_of_loner' or 'left_of_dealer', not {self.loner_lead!r}")
+        need(self.lone_defender_scoring in ("by_tricks", "flat_4"), "lone_defender_scoring",
+             f"must be 'by_tricks' or 'flat_4', not {self.lone_defender_scoring!r}")
+        for name in ("loner_march_points", "loner_euchred_points"):
+            need(1 <= getattr(self, name) <= 100, name, "must be from 1 to 100 points")
+        need(0 <= self.target <= 1000, "target", "must be from 0 to 1000 points")
+        need(0 <= self.deals <= 100000, "deals", "must be from 0 to 100000 deals")
+        need((self.target > 0) != (self.deals > 0), "target",
+             "exactly one of target and deals ends a game: "
+             "set target=0 to play a fixed number of deals, or deals=0 to play to a target")
+        if self.players == 2:
+            need(not (self.going_alone or self.lone_defender or self.maker_partner_alone),
+                 "going_alone",
+                 "two-handed Euchre has no going alone (use the 'two-handed' preset, or set "
+                 "going_alone=false, lone_defender=false, maker_partner_alone=false)")
+        if not self.going_alone:
+            need(not self.lone_defender, "lone_defender",
+                 "a defender can go alone only when going_alone is true")
+            need(not self.maker_partner_alone, "maker_partner_alone",
+                 "the maker's partner can go alone only when going_alone is true")
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The rules of a named preset (``standard``, ``two-handed``, ...)."""
+        key = name.strip().lower().replace("_", "-")
+        if key not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+        return PRESETS[key]
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object], base: Rules | None = None) -> Rules:
+        """Rules from option values, which may be text (``"true"``, ``"32"``).
+
+        Setting ``deals`` without ``target`` plays a fixed number of deals (target 0).
+
+        >>> Rules.from_options({"deals": "3"}).target
+        0
+        >>> Rules.from_options({"colour": "red"})
+        Traceback (most recent call last):
+        ...
+        euchre.errors.RulesError: unknown option 'colour': the options are players, deck, ...
+        """
+        values: dict[str, Any] = {}
+        for raw_name, raw in options.items():
+            name = raw_name.strip().lower().replace("-", "_")
+            if name not in _OPTION_TYPES:
+                raise RulesError(
+                    f"unknown option {raw_name!r}: the options are {', '.join(_OPTION_TYPES)}"
+                )
+            values[name] = _coerce(name, raw)
+        if values.get("deals", 0) > 0 and "target" not in values:
+            values["target"] = 0
+        if values.get("target", 0) > 0 and "deals" not in values:
+            values["deals"] = 0
+        return (base or cls()).replace(**values)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, object]:
+        """Every option and its value, for records and ``euchre rules``."""
+        return {name: getattr(self, name) for name in _OPTION_TYPES}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """Rules from :meth:`to_dict` output; options not given take their defaults."""
+        return cls.from_options(data)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return 5
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards left face down after dealing, the upcard included."""
+        return self.deck - self.players * self.hand_size
+
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules equal, if any."""
+        for name, rules in PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+
+_OPTION_TYPES: Final[dict[str, type]] = {
+    f.name: {"int": int, "bool": bool}.get(str(f.type), str) for f in dataclasses.fields(Rules)
+}
+
+
+def _coerce(name: str, raw: object) -> object:
+    kind = _OPTION_TYPES[name]
+    if not isinstance(raw, str):
+        return raw
+    text = raw.strip().lower()
+    if kind is bool:
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise RulesError(f"{name}: must be true or false, not {raw!r}")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesError(f"{name}: must be a whole number, not {raw!r}") from None
+    return text.replace("-", "_") if name != "deal_pattern" else text
+
+
+PRESETS: Final[dict[str, Rules]] = {
+    "standard": Rules(),
+    "two-handed": Rules(
+        players=2, going_alone=False, lone_defender=False, maker_partner_alone=False
+    ),
+    "tournament": Rules(
+        dealer_must_take_upcard=True,
+        stick_the_dealer=True,
+        lone_defender=False,
+        maker_partner_alone=False,
+        loner_lead="left_of_dealer",
+    ),
+    "openspiel": Rules(
+        dealer_must_take_upcard=True,
+        stick_the_dealer=True,
+        lone_defender=False,
+        maker_partner_alone=False,
+        loner_lead="left_of_dealer",
+        lone_defender_scoring="flat_4",
+        target=0,
+        deals=1,
+    ),
+}
+
+PRESET_HELP: Final[dict[str, str]] = {
+    "standard": "four-handed, the founding texts' rules",
+    "two-handed": "two-handed Euchre: two opponents, no going alone",
+    "tournament": "club and online rules: must pick up, stick the dealer, only the maker alone",
+    "openspiel": "one deal under the rules of OpenSpiel's euchre game",
+}
