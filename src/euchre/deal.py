@@ -6,7 +6,7 @@
 >>> [len(hand) for hand in deal.hands], len(deal.kitty)
 ([5, 5, 5, 5], 3)
 >>> Deal.parse(0, ["9c Tc Jc Qc Kc", "Ac 9d Td Jd Qd", "Kd Ad 9h Th Jh", "Qh Kh Ah 9s Ts"],
-...            upcard="Js", kitty="Qs Ks As").upcard == 27
+...            upcard="Js", kitty="Qs Ks As").upcard == 28
 True
 """
 
