@@ -13,15 +13,18 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
+from typing import cast
 
 from euchre.cards import (
     SUIT_CHARS,
     UNKNOWN,
     Card,
     card_name,
+    cards_of,
     deck_mask,
     parse_cards,
 )
@@ -151,20 +154,24 @@ def _deal_order(players: int, pattern: str) -> tuple[int, ...]:
     return tuple(order)
 
 
+@cache
+def _dealing(players: int, pattern: str, dealer: int, deck: int) -> tuple[
+    tuple[Card, ...], tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int
+]:
+    """The ordered deck, and for each seat a getter of its cards' positions."""
+    positions: list[list[int]] = [[] for _ in range(players)]
+    for position, offset in enumerate(_deal_order(players, pattern)):
+        positions[(dealer + 1 + offset) % players].append(position)
+    getters = tuple(
+        cast(Callable[[list[Card]], tuple[Card, ...]], itemgetter(*p)) for p in positions
+    )
+    return tuple(cards_of(deck_mask(deck))), getters, 5 * players
+
+
 def random_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Shuffle the deck and deal it as ``rules.deal_pattern`` says."""
-    cards = _shuffled(rules, rng)
-    players = rules.players
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for position, offset in enumerate(_deal_order(players, rules.deal_pattern)):
-        hands[(dealer + 1 + offset) % players].append(cards[position])
-    rest = cards[5 * players:]
-    return Deal(dealer, tuple(tuple(h) for h in hands), rest[0], tuple(rest[1:]))
-
-
-def _shuffled(rules: Rules, rng: random.Random) -> list[Card]:
-    from euchre.cards import cards_of
-
-    cards = cards_of(deck_mask(rules.deck))
+    ordered, getters, dealt = _dealing(rules.players, rules.deal_pattern, dealer, rules.deck)
+    cards = list(ordered)
     rng.shuffle(cards)
-    return cards
+    hands = tuple(get(cards) for get in getters)
+    return Deal(dealer, hands, cards[dealt], tuple(cards[dealt + 1:]))

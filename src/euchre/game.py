@@ -94,8 +94,15 @@ _ALONE: Final = Phase.ALONE
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 
+_PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
+"""The play actions of each mask of legal cards met so far (a hand has few cards)."""
 _BID_ACTIONS: Final = [PASS, ORDER]
 _ALONE_ACTIONS: Final = [STAY, ALONE]
+
+
+def _mix(seed: int) -> int:
+    """A cheap, portable scramble of a seed (the first dealer comes from it)."""
+    return ((seed & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15 >> 29) & 0xFFFFFFFF
 
 
 def score_deal(
@@ -119,17 +126,37 @@ def score_deal(
     return False, rules.loner_euchred_points if lone_maker else 2
 
 
+class _DealSource:
+    """The random deals of one seed, drawn once and shared by a game and its copies."""
+
+    __slots__ = ("_deals", "_rng", "_rules")
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self._rules = rules
+        self._rng = random.Random(seed)
+        self._deals: list[Deal] = []
+
+    def deal(self, index: int, dealer: int) -> Deal:
+        """The ``index``-th random deal (its dealer is the same in every copy)."""
+        if index < len(self._deals):
+            return self._deals[index]
+        deal = random_deal(self._rules, dealer, self._rng)
+        self._deals.append(deal)
+        return deal
+
+
 class Game:
     """A game of Euchre from the first deal to the end.
 
-    ``seed`` (or one drawn from ``rng``) fixes the first dealer and the random deals: deal
-    ``k`` depends only on the seed and ``k``, so copies deal the same cards; ``deals`` are
+    ``seed`` (or one drawn from ``rng``) fixes the first dealer and the random deals (a
+    copy deals the same cards as its original would); ``deals`` are
     explicit deals used first, in order (their dealers must follow the rotation);
     ``score`` is the score to start from (a record may start mid-game).
     """
 
     __slots__ = (
         "_actions",
+        "_active",
         "_alone",
         "_alone_queue",
         "_calls",
@@ -137,6 +164,7 @@ class Game:
         "_dealer",
         "_deals",
         "_discard",
+        "_drawn",
         "_effective",
         "_explicit",
         "_hands",
@@ -153,6 +181,7 @@ class Game:
         "_rules",
         "_score",
         "_seed",
+        "_source",
         "_start_score",
         "_suit_masks",
         "_to_act",
@@ -180,14 +209,12 @@ class Game:
         if seed is None:
             seed = (rng or random.SystemRandom()).getrandbits(64)
         self._seed = seed
+        self._source = _DealSource(rules, seed)
         self._explicit = list(deals)
         for deal in self._explicit:
             deal.validate(rules)
         if first_dealer is None:
-            if self._explicit:
-                first_dealer = self._explicit[0].dealer
-            else:
-                first_dealer = random.Random(seed).randrange(self._n)
+            first_dealer = self._explicit[0].dealer if self._explicit else _mix(seed) % self._n
         if not 0 <= first_dealer < self._n:
             raise CardError(f"the dealer must be a seat from 0 to {self._n - 1}")
         self._explicit.reverse()
@@ -197,6 +224,7 @@ class Game:
         self._actions: list[list[Action]] = []
         self._results: list[DealResult] = []
         self._deal_number = -1
+        self._drawn = 0
         self._dealer = first_dealer - 1
         self._phase = _BID1
         if self._game_over():
@@ -223,8 +251,8 @@ class Game:
                     f"but the deal passes to seat {dealer}"
                 )
         else:
-            rng = random.Random((self._seed << 24) + self._deal_number)
-            deal = random_deal(self._rules, dealer, rng)
+            deal = self._source.deal(self._drawn, dealer)
+            self._drawn += 1
         self._deals.append(deal)
         self._actions.append([])
         hands = []
@@ -255,6 +283,7 @@ class Game:
         self._alone: list[int] = []
         self._alone_queue: list[int] = []
         self._out = 0
+        self._active = n
         self._trick: list[tuple[int, Card]] = []
         self._tricks: list[tuple[tuple[int, Card], ...]] = []
         self._tricks_won = [0, 0]
@@ -441,7 +470,11 @@ class Game:
         """The actions the seat to act may take now (empty once the game is over)."""
         phase = self._phase
         if phase is _PLAY:
-            return [PLAY[c] for c in cards_of(self.legal_play_mask())]
+            mask = self.legal_play_mask()
+            plays = _PLAY_LISTS.get(mask)
+            if plays is None:
+                plays = _PLAY_LISTS[mask] = tuple(PLAY[c] for c in cards_of(mask))
+            return list(plays)
         if phase is _BID1:
             return list(_BID_ACTIONS)
         if phase is _ALONE:
@@ -612,6 +645,7 @@ class Game:
 
     def _start_play(self) -> None:
         self._phase = _PLAY
+        self._active = self._n - self._out.bit_count()
         alone = self._alone
         rules = self._rules
         if not alone or rules.loner_lead == "left_of_dealer":
@@ -645,9 +679,11 @@ class Game:
         if not trick:
             self._led = self._effective[c]
         trick.append((seat, c))
-        active = self._n - self._out.bit_count()
-        if len(trick) < active:
-            self._to_act = self._next_active(seat)
+        if len(trick) < self._active:
+            seat = (seat + 1) % self._n
+            if self._out >> seat & 1:
+                seat = (seat + 1) % self._n
+            self._to_act = seat
             return
         keys = self._keys[self._led]
         best_seat, best_card = trick[0]
@@ -684,8 +720,8 @@ class Game:
         other = Game.__new__(Game)
         for name in (
             "_rules", "_n", "_deal_number", "_dealer", "_phase", "_upcard", "_kitty",
-            "_passes", "_trump", "_maker", "_discard", "_out", "_leader", "_led",
-            "_to_act", "_turned_down", "_start_score", "_seed",
+            "_passes", "_trump", "_maker", "_discard", "_out", "_leader", "_led", "_active",
+            "_to_act", "_turned_down", "_start_score", "_seed", "_source", "_drawn",
         ):
             setattr(other, name, getattr(self, name))
         if self._trump >= 0:

@@ -1,0 +1,135 @@
+"""Speed of the engine, measured: ``euchre bench``.
+
+Three figures, each the median of several timed runs of seeded random play:
+
+* deals per second through the public step-by-step API (``legal_actions`` then
+  ``apply`` until the deal ends), under the ``openspiel`` preset (one deal per game,
+  comparable with OpenSpiel's ``euchre``) and whole games under ``standard``;
+* deals per second through the lean play-out path that search uses (a random deal with
+  a random trump, five tricks played out on ints by :mod:`euchre.playout`);
+* the cost of one :meth:`Game.copy` of a state in the middle of a deal.
+
+>>> result = run_benchmarks(deals=20, games=2, repeat=1, copies=10)
+>>> sorted(result)[:3]
+['copy_us', 'games_per_sec', 'hands_per_sec']
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from euchre.cards import cards_of, deck_mask
+from euchre.game import Game
+from euchre.playout import random_playout
+from euchre.rules import Rules
+
+__all__ = ["bench_api_deals", "bench_copy", "bench_games", "bench_lean", "run_benchmarks"]
+
+
+def _median_rate(run: Callable[[], int], repeat: int) -> tuple[float, list[float]]:
+    rates = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        count = run()
+        rates.append(count / (time.perf_counter() - start))
+    return statistics.median(rates), rates
+
+
+def bench_api_deals(deals: int, seed: int = 0, rules: Rules | None = None) -> int:
+    """Play ``deals`` one-deal games of random legal actions through the public API."""
+    rules = rules or Rules.preset("openspiel")
+    rng = random.Random(seed)
+    choice = rng.choice
+    played = 0
+    for i in range(deals):
+        game = Game(rules, seed=seed * 1_000_003 + i)
+        legal = game.legal_actions
+        apply = game.apply
+        while not game.is_over():
+            apply(choice(legal()))
+        played += len(game.results)
+    return played
+
+
+def bench_games(games: int, seed: int = 0, rules: Rules | None = None) -> tuple[int, int]:
+    """Play ``games`` whole games of random legal actions; returns (games, deals)."""
+    rules = rules or Rules()
+    rng = random.Random(seed)
+    choice = rng.choice
+    deals = 0
+    for i in range(games):
+        game = Game(rules, seed=seed * 1_000_003 + i)
+        legal = game.legal_actions
+        apply = game.apply
+        while not game.is_over():
+            apply(choice(legal()))
+        deals += len(game.results)
+    return games, deals
+
+
+def bench_lean(deals: int, seed: int = 0) -> int:
+    """Deal ``deals`` random four-handed deals and play each out on ints."""
+    rng = random.Random(seed)
+    deck = cards_of(deck_mask(24))
+    shuffle = rng.shuffle
+    randrange = rng.randrange
+    for _ in range(deals):
+        shuffle(deck)
+        hands = [
+            (1 << deck[i]) | (1 << deck[i + 1]) | (1 << deck[i + 2]) | (1 << deck[i + 3])
+            | (1 << deck[i + 4])
+            for i in (0, 5, 10, 15)
+        ]
+        random_playout(hands, randrange(4), randrange(4), rng)
+    return deals
+
+
+def bench_copy(copies: int, seed: int = 0) -> float:
+    """The median cost in microseconds of copying states taken in the middle of deals."""
+    rng = random.Random(seed)
+    samples = []
+    for i in range(max(1, copies // 100)):
+        game = Game(seed=seed + i)
+        for _ in range(rng.randrange(4, 20)):
+            game.apply(rng.choice(game.legal_actions()))
+        copy = game.copy
+        start = time.perf_counter()
+        for _ in range(100):
+            copy()
+        samples.append((time.perf_counter() - start) / 100 * 1e6)
+    return statistics.median(samples)
+
+
+def run_benchmarks(
+    deals: int = 20_000, games: int = 500, repeat: int = 5, copies: int = 20_000, seed: int = 0
+) -> dict[str, object]:
+    """Run every engine benchmark and return the figures (medians of ``repeat`` runs)."""
+    bench_api_deals(min(deals, 200), seed)  # warm the caches before timing
+    hands, hand_runs = _median_rate(lambda: bench_api_deals(deals, seed), repeat)
+    counts: list[tuple[int, int]] = []
+
+    def games_run() -> int:
+        counts.append(bench_games(games, seed))
+        return counts[-1][0]
+
+    games_rate, game_runs = _median_rate(games_run, repeat)
+    deals_per_game = counts[-1][1] / counts[-1][0]
+    lean, lean_runs = _median_rate(lambda: bench_lean(deals, seed), repeat)
+    return {
+        "hands_per_sec": round(hands),
+        "hands_runs": [round(r) for r in hand_runs],
+        "games_per_sec": round(games_rate, 1),
+        "games_runs": [round(r, 1) for r in game_runs],
+        "standard_hands_per_sec": round(games_rate * deals_per_game),
+        "deals_per_game": round(deals_per_game, 2),
+        "lean_hands_per_sec": round(lean),
+        "lean_runs": [round(r) for r in lean_runs],
+        "copy_us": round(bench_copy(copies, seed), 3),
+        "deals": deals,
+        "games": games,
+        "repeat": repeat,
+        "seed": seed,
+    }
