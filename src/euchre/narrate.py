@@ -1,0 +1,139 @@
+"""Plain-text narration of a game for people, deal by deal.
+
+The narrator is told of each action just before it is applied, so it can describe it
+with the state it was taken in (the trick it completes, the deal it ends).
+
+>>> from euchre.game import Game
+>>> from euchre.players import RandomPlayer, play_game
+>>> lines: list[str] = []
+>>> narrator = Narrator(lines.append)
+>>> game = Game(seed=2)
+>>> narrator.start(game)
+>>> _ = play_game(game, [RandomPlayer(s) for s in range(4)], narrator.before, narrator.after)
+>>> lines[0].startswith("Deal 1")
+True
+>>> lines[-1].startswith("Game over")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from euchre.actions import ALONE, KIND_CALL, KIND_DISCARD, KIND_ORDER, KIND_PASS, KIND_PLAY, Action
+from euchre.cards import card_symbol, suit_name, trick_winner_index
+from euchre.deal import DealResult
+from euchre.game import Game, Phase
+
+__all__ = ["Narrator", "seat_name", "team_name"]
+
+_FOUR = ("North", "East", "South", "West")
+_TWO = ("North", "South")
+
+
+def seat_name(seat: int, players: int = 4) -> str:
+    """The compass name of a seat: North, East, South, West (two-handed: North, South)."""
+    return (_FOUR if players == 4 else _TWO)[seat]
+
+
+def team_name(team: int, players: int = 4) -> str:
+    """A team's name: North-South or East-West (two-handed: the player's name)."""
+    if players == 2:
+        return _TWO[team]
+    return "North-South" if team == 0 else "East-West"
+
+
+class Narrator:
+    """Writes one line per event through ``write``."""
+
+    def __init__(self, write: Callable[[str], None], names: list[str] | None = None) -> None:
+        self._write = write
+        self._names = names
+        self._deals_before = 0
+
+    def _name(self, game: Game, seat: int) -> str:
+        if self._names is not None:
+            return self._names[seat]
+        return seat_name(seat, game.rules.players)
+
+    def start(self, game: Game) -> None:
+        """Announce the game and its first deal."""
+        if game.start_score != (0, 0):
+            self._write(f"Starting at {game.start_score[0]}-{game.start_score[1]}")
+        if not game.is_over():
+            self._deal(game)
+
+    def _deal(self, game: Game) -> None:
+        self._write(
+            f"Deal {game.deal_number + 1}: {self._name(game, game.dealer)} deals, "
+            f"{card_symbol(game.upcard)} turned up"
+        )
+
+    def before(self, game: Game, seat: int, action: Action) -> None:
+        """Describe ``action`` by ``seat``, about to be applied to ``game``."""
+        who = self._name(game, seat)
+        kind = action.kind
+        phase = game.phase
+        deals_before = len(game.results)
+        if kind == KIND_PASS:
+            self._write(f"  {who} passes")
+        elif kind == KIND_ORDER:
+            verb = "picks it up" if seat == game.dealer else (
+                "assists" if game.partner(seat) == game.dealer and game.rules.players == 4
+                else "orders it up")
+            self._write(f"  {who} {verb}: {suit_name(game.upcard >> 3)} are trump")
+        elif kind == KIND_CALL:
+            self._write(f"  {who} calls {suit_name(action.suit)}")  # type: ignore[attr-defined]
+        elif kind == KIND_DISCARD:
+            taken = action.card != game.upcard  # type: ignore[attr-defined]
+            self._write(f"  {who} {'takes the upcard and ' if taken else ''}discards face down")
+        elif phase is Phase.ALONE:
+            if action == ALONE:
+                self._write(f"  {who} goes alone")
+        elif kind == KIND_PLAY:
+            self._play(game, seat, action.card)  # type: ignore[attr-defined]
+        self._deals_before = deals_before
+
+    def _play(self, game: Game, seat: int, c: int) -> None:
+        trick = [*game.current_trick, (seat, c)]
+        active = game.rules.players - len(game.sitting_out)
+        if len(trick) < active:
+            return
+        assert game.trump is not None
+        winner = trick[trick_winner_index([card for _, card in trick], game.trump)][0]
+        cards = ", ".join(f"{self._name(game, s)[0]} {card_symbol(card)}" for s, card in trick)
+        number = len(game.tricks) + 1
+        self._write(f"  Trick {number}: {cards}  -> {self._name(game, winner)}")
+
+    def after(self, game: Game) -> None:
+        """Report the end of a deal (and start of the next) once an action is applied."""
+        if len(game.results) > self._deals_before:
+            self._result(game, game.results[-1])
+            if game.is_over():
+                self._end(game)
+            else:
+                self._deal(game)
+
+    def _result(self, game: Game, result: DealResult) -> None:
+        players = game.rules.players
+        if result.thrown_in:
+            self._write("  All pass: the deal is thrown in")
+        else:
+            assert result.maker is not None and result.team is not None
+            maker_team = result.maker % 2
+            made = result.tricks[maker_team]
+            self._write(
+                f"  {self._name(game, result.maker)} made {suit_name(result.trump or 0)}: "
+                f"{made} trick{'s' if made != 1 else ''}, {result.verdict}; "
+                f"{team_name(result.team, players)} +{result.points}"
+            )
+        self._write(f"  Score: {result.score[0]}-{result.score[1]}")
+
+    def _end(self, game: Game) -> None:
+        winner = game.winner()
+        score = f"{game.score[0]}-{game.score[1]}"
+        if winner is None:
+            self._write(f"Game over: a tie, {score}")
+        else:
+            verb = "wins" if game.rules.players == 2 else "win"
+            self._write(f"Game over: {team_name(winner, game.rules.players)} {verb} {score}")
