@@ -10,8 +10,8 @@ Three figures, each the median of several timed runs of seeded random play:
 * the cost of one :meth:`Game.copy` of a state in the middle of a deal.
 
 >>> result = run_benchmarks(deals=20, games=2, repeat=1, copies=10)
->>> sorted(result)[:3]
-['copy_us', 'games_per_sec', 'hands_per_sec']
+>>> all(result[key] > 0 for key in ("hands_per_sec", "games_per_sec", "lean_hands_per_sec"))
+True
 """
 
 from __future__ import annotations

@@ -512,9 +512,31 @@ class Game:
         phase = self._phase
         kind = action.kind
         if phase is _PLAY:
+            # the hot path of every play-out, kept inline
             if kind != KIND_PLAY:
                 self._refuse(action)
-            self._play(action.card)  # type: ignore[attr-defined]
+            c = action.card  # type: ignore[attr-defined]
+            seat = self._to_act
+            hand = self._hands[seat]
+            if c < 0 or not hand >> c & 1:
+                self._refuse(action, f"seat {seat} does not hold {card_name(c)}")
+            trick = self._trick
+            if trick:
+                follow = hand & self._suit_masks[self._led]
+                if follow and not follow >> c & 1:
+                    self._refuse(action, f"must follow {suit_name(self._led)}")
+            else:
+                self._led = self._effective[c]
+            self._hands[seat] = hand ^ (1 << c)
+            self._actions[-1].append(action)
+            trick.append((seat, c))
+            if len(trick) < self._active:
+                seat = (seat + 1) % self._n
+                while self._out >> seat & 1:
+                    seat = (seat + 1) % self._n
+                self._to_act = seat
+            else:
+                self._end_trick(trick)
         elif phase is _BID1:
             if kind == KIND_PASS:
                 self._pass()
@@ -664,27 +686,7 @@ class Game:
             seat = (seat + 1) % n
         return seat
 
-    def _play(self, c: Card) -> None:
-        seat = self._to_act
-        trick = self._trick
-        hand = self._hands[seat]
-        if c < 0 or not hand >> c & 1:
-            self._refuse(PLAY[c], f"seat {seat} does not hold {card_name(c)}")
-        if trick:
-            follow = hand & self._suit_masks[self._led]
-            if follow and not follow >> c & 1:
-                self._refuse(PLAY[c], f"must follow {suit_name(self._led)}")
-        self._hands[seat] = hand ^ (1 << c)
-        self._actions[-1].append(PLAY[c])
-        if not trick:
-            self._led = self._effective[c]
-        trick.append((seat, c))
-        if len(trick) < self._active:
-            seat = (seat + 1) % self._n
-            if self._out >> seat & 1:
-                seat = (seat + 1) % self._n
-            self._to_act = seat
-            return
+    def _end_trick(self, trick: list[tuple[int, Card]]) -> None:
         keys = self._keys[self._led]
         best_seat, best_card = trick[0]
         best = keys[best_card]

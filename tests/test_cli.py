@@ -1,0 +1,105 @@
+"""The ``euchre`` command: every subcommand, and one clear line for every mistake."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from euchre.cli import main
+
+EGN_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("play", "rules", "replay", "convert", "bench"):
+        assert command in out
+
+
+def test_rules_lists_presets_and_options_with_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rules")
+    assert status == 0
+    for preset in ("standard", "two-handed", "tournament", "openspiel"):
+        assert preset in out
+    assert "stick_the_dealer         false" in out
+    assert "target                   10" in out
+
+
+def test_rules_of_a_preset_shows_its_values(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rules", "--rules", "tournament")
+    assert status == 0
+    assert "stick_the_dealer         true" in out
+
+
+def test_play_narrates_a_seeded_game_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "--seed", "11")
+    assert status == 0
+    assert "Deal 1:" in out
+    assert "Trick 5:" in out
+    assert out.rstrip().splitlines()[-1].startswith("Game over:")
+    again = run(capsys, "play", "--seed", "11")[1]
+    assert again == out
+
+
+def test_play_takes_rule_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "play", "--seed", "2", "--rules", "two-handed", "--target", "3",
+        "--stick-the-dealer",
+    )
+    assert status == 0
+    assert "East" not in out
+    assert "thrown in" not in out
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("Game over:") and "wins" in last
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--target", "x"], "target: must be a whole number"),
+        (["play", "--rules", "bogus"], "unknown preset 'bogus'"),
+        (["play", "--rules", "two-handed", "--going-alone"], "going_alone:"),
+        (["play", "--deck", "36"], "deck: must be 24, 32 or 25"),
+        (["replay", "no/such/file.json"], "no/such/file.json"),
+    ],
+)
+def test_a_mistake_gives_one_clear_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status != 0
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_bench_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "bench", "--json", "--deals", "30", "--games", "2", "--repeat", "1"
+    )
+    assert status == 0
+    result = json.loads(out)
+    for key in ("hands_per_sec", "games_per_sec", "lean_hands_per_sec", "copy_us"):
+        assert result[key] > 0
+
+
+def test_console_script_runs_as_a_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre.cli", "play", "--deals", "1", "--seed", "1"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Game over" in done.stdout
