@@ -62,6 +62,11 @@ KIND_ALONE: Final = 4
 KIND_PLAY: Final = 5
 
 
+def _check_card(c: object) -> None:
+    if type(c) is not int or not UNKNOWN <= c < NUM_CARD_CODES:
+        raise ActionError(f"a card is a code from 0 to {NUM_CARD_CODES - 1} (or -1), not {c!r}")
+
+
 class Action:
     """Base class of every action; ``str(action)`` is its text form."""
 
@@ -102,6 +107,9 @@ class Discard(Action):
     card: Card
     kind: ClassVar[int] = KIND_DISCARD
 
+    def __post_init__(self) -> None:
+        _check_card(self.card)
+
     def __str__(self) -> str:
         return f"discard {card_name(self.card)}"
 
@@ -115,6 +123,10 @@ class Call(Action):
 
     suit: int
     kind: ClassVar[int] = KIND_CALL
+
+    def __post_init__(self) -> None:
+        if type(self.suit) is not int or not 0 <= self.suit < 4:
+            raise ActionError(f"a suit is 0 to 3 (c, d, h, s), not {self.suit!r}")
 
     def __str__(self) -> str:
         return f"call {SUIT_CHARS[self.suit]}"
@@ -143,6 +155,9 @@ class Play(Action):
 
     card: Card
     kind: ClassVar[int] = KIND_PLAY
+
+    def __post_init__(self) -> None:
+        _check_card(self.card)
 
     def __str__(self) -> str:
         return f"play {card_name(self.card)}"

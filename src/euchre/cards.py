@@ -426,7 +426,8 @@ class CardSet(Set[Card]):
         return self._mask.bit_count()
 
     def __hash__(self) -> int:
-        return hash(self._mask)
+        # equal sets must hash alike, and a CardSet equals the frozenset of its cards
+        return hash(frozenset(cards_of(self._mask)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):

@@ -103,19 +103,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"ok: {len(game.results)} deals, every action legal, "
               f"final score {game.score[0]}-{game.score[1]}")
         return 0
+    record.replay()  # the first illegal action stops here, with where and why
     game = Game(record.rules, deals=[d.deal for d in record.deals], score=record.start_score)
     narrator = Narrator(print, _player_names(record.metadata, record.rules.players))
     narrator.start(game)
-    for number, recorded in enumerate(record.deals, 1):
-        for index, action in enumerate(recorded.actions, 1):
-            seat = game.to_act
-            narrator.before(game, seat, action)
-            try:
-                game.apply(action)
-            except EuchreError as error:
-                raise EuchreError(f"deal {number}, action {index}: {error}") from None
+    for recorded in record.deals:
+        for action in recorded.actions:
+            narrator.before(game, game.to_act, action)
+            game.apply(action)
             narrator.after(game)
-    if not game.is_over():
+    if len(game.results) < len(record.deals) or not game.is_over():
         print(f"(the record ends here; score {game.score[0]}-{game.score[1]})")
     return 0
 
@@ -174,6 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(func=_cmd_bench)
+
+    from euchre.arena_cli import add_commands
+
+    add_commands(sub)
     return parser
 
 

@@ -20,6 +20,7 @@ from operator import itemgetter
 from typing import cast
 
 from euchre.cards import (
+    BENNY,
     SUIT_CHARS,
     UNKNOWN,
     Card,
@@ -77,6 +78,8 @@ class Deal:
         for c in (self.upcard, *self.kitty, *(c for hand in self.hands for c in hand)):
             if c == UNKNOWN:
                 continue
+            if type(c) is not int or not 0 <= c <= BENNY:
+                raise CardError(f"{c!r} is not a card code (0 to {BENNY}, or -1 for unknown)")
             if not deck >> c & 1:
                 raise CardError(f"{card_name(c)} is not in the {rules.deck}-card deck")
             if seen >> c & 1:

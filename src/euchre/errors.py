@@ -40,7 +40,16 @@ class ActionError(EuchreError, ValueError):
 
 
 class IllegalActionError(EuchreError, ValueError):
-    """An action that is not legal now; the game state is left unchanged."""
+    """An action that is not legal now; the game state is left unchanged.
+
+    ``reason`` says why in a few words (``must follow hearts``) and ``legal`` holds the
+    actions that were legal.
+    """
+
+    def __init__(self, message: str, *, reason: str = "", legal: tuple[object, ...] = ()):
+        super().__init__(message)
+        self.reason = reason or message
+        self.legal = legal
 
 
 class RecordError(EuchreError, ValueError):

@@ -94,6 +94,14 @@ _ALONE: Final = Phase.ALONE
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 
+_CHOICES: Final = {
+    Phase.BID1: "pass or order",
+    Phase.EXCHANGE: "discard a card",
+    Phase.BID2: "pass or call a suit",
+    Phase.ALONE: "go alone or stay",
+    Phase.PLAY: "play a card",
+    Phase.OVER: "do nothing: the game is over",
+}
 _PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
 """The play actions of each mask of legal cards met so far (a hand has few cards)."""
 _BID_ACTIONS: Final = [PASS, ORDER]
@@ -217,6 +225,12 @@ class Game:
             first_dealer = self._explicit[0].dealer if self._explicit else _mix(seed) % self._n
         if not 0 <= first_dealer < self._n:
             raise CardError(f"the dealer must be a seat from 0 to {self._n - 1}")
+        for number, deal in enumerate(self._explicit):
+            if deal.dealer != (first_dealer + number) % self._n:
+                raise CardError(
+                    f"deal {number + 1} is dealt by seat {deal.dealer}, but the deal passes "
+                    f"to seat {(first_dealer + number) % self._n}"
+                )
         self._explicit.reverse()
         self._score = list(score)
         self._start_score = (score[0], score[1])
@@ -245,11 +259,6 @@ class Game:
         dealer = self._dealer = (self._dealer + 1) % n
         if self._explicit:
             deal = self._explicit.pop()
-            if deal.dealer != dealer:
-                raise CardError(
-                    f"deal {self._deal_number + 1} is dealt by seat {deal.dealer}, "
-                    f"but the deal passes to seat {dealer}"
-                )
         else:
             deal = self._source.deal(self._drawn, dealer)
             self._drawn += 1
@@ -574,12 +583,16 @@ class Game:
             raise IllegalActionError(f"{action} is not legal: the game is over")
 
     def _refuse(self, action: Action, why: str | None = None) -> None:
-        legal = ", ".join(str(a) for a in self.legal_actions())
+        actions = tuple(self.legal_actions())
+        legal = ", ".join(str(a) for a in actions)
         if why is None:
-            why = f"seat {self._to_act} must choose one of: {legal}"
-        else:
-            why = f"{why}; the legal actions are: {legal}"
-        raise IllegalActionError(f"{action} is not legal now ({self._phase.value}): {why}")
+            why = f"seat {self._to_act} must {_CHOICES[self._phase]}"
+        message = f"{why}; the legal actions are: {legal}"
+        raise IllegalActionError(
+            f"{action} is not legal now ({self._phase.value}): {message}",
+            reason=why,
+            legal=actions,
+        )
 
     def _pass(self) -> None:
         seat = self._to_act

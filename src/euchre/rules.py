@@ -182,6 +182,8 @@ _OPTION_TYPES: Final[dict[str, type]] = {
 def _coerce(name: str, raw: object) -> object:
     kind = _OPTION_TYPES[name]
     if not isinstance(raw, str):
+        if type(raw) is not kind:
+            raise RulesError(f"{name}: must be {kind.__name__}, not {raw!r}")
         return raw
     text = raw.strip().lower()
     if kind is bool:

@@ -1,0 +1,221 @@
+"""The ``euchre arena`` and ``euchre bot`` commands (``docs/arena.md``, ``docs/protocol.md``).
+
+:func:`add_commands` adds both to the ``euchre`` command's subparsers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import IO, Any
+
+from euchre.arena import SLOT_NAMES, Fault, MatchResult, run_match
+from euchre.errors import EuchreError
+from euchre.players.registry import available_bots
+
+__all__ = ["add_commands", "format_result"]
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``arena`` and ``bot`` to the subparsers of the ``euchre`` command."""
+    from euchre.cli import add_rules_arguments
+
+    bots = ", ".join([*available_bots(), "ext:COMMAND"])
+    arena = subparsers.add_parser(
+        "arena",
+        help="play bots against each other and measure their strength",
+        description=(
+            "Play a match between bots and report points per deal with a 95% confidence "
+            "interval. A (and C) sit at seats 0 and 2, B (and D) at seats 1 and 3; with "
+            f"two bots four-handed, each partners itself. Bots: {bots}."
+        ),
+        # the arena's --deals (deals in the match) replaces the rules option's flag,
+        # which is --game-deals here
+        conflict_handler="resolve",
+    )
+    arena.add_argument("bots", nargs="+", metavar="BOT",
+                       help="two bots (A B) or four (A B C D: A and C against B and D)")
+    add_rules_arguments(arena)
+    arena.add_argument("--game-deals", dest="rule_deals", default=None, metavar="VALUE",
+                       help="with --games: games of this many deals instead of to a target "
+                            "(the rules option 'deals')")
+    count = arena.add_mutually_exclusive_group()
+    count.add_argument("--deals", dest="match_deals", type=int, default=None, metavar="N",
+                       help="play N independent deals (default: 1000)")
+    count.add_argument("--games", type=int, default=None, metavar="N",
+                       help="play N whole games to the target")
+    arena.add_argument("--duplicate", action="store_true",
+                       help="play every deal twice, the partnerships' seats swapped")
+    arena.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="processes to play in (default: 1)")
+    arena.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
+    arena.add_argument("--time-limit", type=float, default=10.0, metavar="SECONDS",
+                       help="an external bot's time per decision (default: 10)")
+    arena.add_argument("--record", default=None, metavar="DIR",
+                       help="write one native JSON record per game into DIR")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--no-progress", action="store_true", help="no progress line")
+    arena.set_defaults(func=_cmd_arena)
+
+    bot = subparsers.add_parser(
+        "bot",
+        help="serve a built-in bot over the external-bot protocol (stdin/stdout)",
+        description=f"Answer protocol messages on standard input with a bot's decisions. "
+                    f"Bots: {', '.join(available_bots())}.",
+    )
+    bot.add_argument("name", metavar="NAME", help="the bot")
+    bot.add_argument("--seed", type=int, default=0, help="the bot's seed (default: 0)")
+    bot.set_defaults(func=_cmd_bot)
+
+
+class _Progress:
+    """A progress line on standard error, redrawn in place (only on a terminal)."""
+
+    def __init__(self, stream: IO[str], unit: str, enabled: bool) -> None:
+        self._stream = stream
+        self._unit = unit
+        self._enabled = enabled and stream.isatty()
+        self._start = time.monotonic()
+        self._last = 0.0
+        self._shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self._enabled or (now - self._last < 0.1 and done < total):
+            return
+        self._last = now
+        elapsed = now - self._start
+        left = elapsed / done * (total - done) if done else 0.0
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "." * (width - filled)
+        self._stream.write(f"\rarena [{bar}] {done}/{total} {self._unit} "
+                           f"{elapsed:.0f} s, {left:.0f} s left ")
+        self._stream.flush()
+        self._shown = True
+
+    def clear(self) -> None:
+        """Erase the line (before other output, and at the end)."""
+        if self._shown:
+            self._stream.write("\r" + " " * 79 + "\r")
+            self._stream.flush()
+            self._shown = False
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from euchre.cli import rules_from_args
+
+    rules = rules_from_args(args)
+    if args.jobs < 1:
+        raise EuchreError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.time_limit <= 0:
+        raise EuchreError(f"--time-limit must be positive, not {args.time_limit}")
+    games = args.games
+    deals = None if games is not None else (args.match_deals or 1000)
+    unit = "games" if games is not None else "deals"
+    progress = _Progress(sys.stderr, ("pairs of " if args.duplicate else "") + unit,
+                         not args.no_progress)
+
+    def on_fault(fault: Fault) -> None:
+        progress.clear()
+        print(f"arena: fault: {fault}", file=sys.stderr)
+
+    def play(executor: Any) -> MatchResult:
+        return run_match(args.bots, rules, deals=deals, games=games, duplicate=args.duplicate,
+                         seed=args.seed, executor=executor, record=args.record,
+                         progress=progress, time_limit=args.time_limit, on_fault=on_fault)
+
+    pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
+    try:
+        result = play(pool)
+    except BaseException:
+        if pool is not None:  # on Ctrl-C or an error, do not wait for the queued work
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        progress.clear()
+    if pool is not None:
+        pool.shutdown()
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(format_result(result))
+    return 0
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _rate(count: int, total: int) -> str:
+    return f"{count} ({_pct(count / total if total else None)})"
+
+
+def _short(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def format_result(result: MatchResult) -> str:
+    """The results table for people."""
+    data = result.to_dict()
+    net = result.net
+    mode = "duplicate pairs of " if result.duplicate else ""
+    preset = result.rules.preset_name() or "custom rules"
+    lines = [
+        f"{result.count} {mode}{result.mode} ({result.plays} games, {result.deals} deals), "
+        f"{preset}, seed {result.seed}, {result.seconds:.1f} s",
+        "",
+        *(f"{SLOT_NAMES[slot]}  {bot}" for slot, bot in enumerate(result.bots)),
+        "",
+        f"{'side':<5} {'bots':<24} {'points':>7} {'per deal':>9} {'net per deal':>13} "
+        f"{'95% CI':>17} {'share':>7} {'games won':>12}",
+    ]
+    sides: list[dict[str, Any]] = data["sides"]  # type: ignore[assignment]
+    for side, info in enumerate(sides):
+        sign = 1 if side == 0 else -1
+        low, high = net.low, net.high
+        if side == 1 and low is not None and high is not None:
+            low, high = -high, -low
+        ci = "-" if low is None or high is None else f"[{low:+.3f}, {high:+.3f}]"
+        per_deal = info["points_per_deal"]
+        won = info["games_won"]
+        games = "-" if won is None else f"{won} ({_pct(info['game_win_rate'])})"
+        lines.append(
+            f"{info['side']:<5} {_short(' + '.join(dict.fromkeys(info['bots'])), 24):<24} "
+            f"{info['points']:>7} {'-' if per_deal is None else f'{per_deal:.3f}':>9} "
+            f"{sign * net.mean:>+13.3f} {ci:>17} {_pct(info['point_share']):>7} {games:>12}"
+        )
+    lines += [
+        "",
+        f"{'seat':<5} {'bot':<24} {'called':>7} {'made':>12} {'marched':>12} {'euchred':>12} "
+        f"{'alone':>6} {'alone won':>12} {'faults':>6}",
+    ]
+    for slot, stats in enumerate(result.seats):
+        lines.append(
+            f"{SLOT_NAMES[slot]:<5} {_short(result.bots[slot], 24):<24} {stats.calls:>7} "
+            f"{_rate(stats.made + stats.marched, stats.calls):>12} "
+            f"{_rate(stats.marched, stats.calls):>12} {_rate(stats.euchred, stats.calls):>12} "
+            f"{stats.alone:>6} {_rate(stats.alone_won, stats.alone):>12} {stats.faults:>6}"
+        )
+    lines.append(f"thrown in (all passed): {_rate(result.thrown_in, result.deals)} of the deals")
+    win = result.game_win
+    if win is not None and win.low is not None and win.high is not None:
+        lines.append(f"game win rate of {result.side_names()[0]}: {_pct(win.mean)} "
+                     f"(95% CI {_pct(win.low)} to {_pct(win.high)})")
+    if result.duplicate:
+        lines.append(f"the interval is over {net.n} duplicate pairs' point differences")
+    if result.faults:
+        lines.append(f"faults: {len(result.faults)} (see above; details with --json)")
+    return "\n".join(lines)
+
+
+def _cmd_bot(args: argparse.Namespace) -> int:
+    from euchre.players.registry import make_player
+    from euchre.protocol import serve
+
+    player = make_player(args.name, args.seed)
+    serve(player, sys.stdin, sys.stdout)
+    return 0

@@ -1,0 +1,1021 @@
+"""Euchre Game Notation (EGN): reading and writing, through :class:`~euchre.record.Record`.
+
+EGN (``.egn``, JSON) writes each deal as its dealer, upcard, bidding calls and tricks;
+who played each card follows from the rules (the first lead, then each trick's
+winner). Reading rebuilds the hands from the cards each seat plays (plus
+``playerCards`` when given and the dealer's exchange); cards never seen stay unknown
+(``X``). The whole game is replayed on reading, so a record that reads is legal.
+See ``docs/record-format.md`` for the mapping and for what EGN cannot express.
+
+>>> record = loads_egn('''{"fileType": "Euchre Game Notation", "version": "1.4",
+...   "metadata": {"players": ["N", "E", "S", "W"], "initialScore": [0, 0]},
+...   "deals": [{"dealNumber": 0, "initialState": {"dealer": 3, "upCard": "Jd"},
+...     "phases": [{"type": "EUCHRE_BIDDING", "calls": ["Pass", "Order"], "isAlone": false}]}]}''')
+>>> [str(action) for action in record.deals[0].actions]
+['pass', 'order', 'discard X', 'stay']
+>>> record.deals[0].deal.to_dict()["hands"][0]
+['X', 'X', 'X', 'X', 'X']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from euchre.actions import (
+    ALONE,
+    CALL,
+    DISCARD,
+    ORDER,
+    PASS,
+    PLAY,
+    STAY,
+    Action,
+    Call,
+    Discard,
+    GoAlone,
+    Order,
+    Pass,
+    Play,
+)
+from euchre.cards import (
+    ACE,
+    BENNY,
+    EIGHT,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SEVEN,
+    SUIT_CHARS,
+    TEN,
+    UNKNOWN,
+    Card,
+    card,
+    card_name,
+    deck_mask,
+    left_bower,
+    trick_winner_index,
+)
+from euchre.deal import Deal
+from euchre.errors import IllegalActionError, RecordError, RulesError
+from euchre.game import Game, Phase
+from euchre.record import (
+    GameResult,
+    PathLike,
+    Record,
+    RecordedDeal,
+    ReplayError,
+    _array,
+    _check_deal,
+    _int,
+    _object,
+    _require,
+    _show,
+    _string,
+    format_json,
+    parse_json,
+    read_text,
+    write_text,
+)
+from euchre.record import _known_keys as _known
+from euchre.rules import LonerLead, Rules
+
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "EGN_FILE_TYPE",
+    "EGN_VERSION",
+    "dump_egn",
+    "dumps_egn",
+    "egn_ruleset",
+    "from_egn",
+    "load_egn",
+    "loads_egn",
+    "rules_from_egn",
+    "to_egn",
+]
+
+EGN_FILE_TYPE: Final = "Euchre Game Notation"
+"""The ``fileType`` of an EGN file."""
+EGN_VERSION: Final = "1.4"
+"""The EGN version written."""
+DEFAULT_PLAYERS: Final = ("North", "East", "South", "West")
+"""Player names written when the record's metadata has none."""
+
+_UNSUPPORTED_FLAGS: Final = (
+    "canadian",
+    "farmers",
+    "partners_best",
+    "go_under",
+    "allow_no_trump",
+    "fast_break",
+    "four_trick_tokens",
+)
+_BOOL_FLAGS: Final = ("std", "joker", "defend_alone", *_UNSUPPORTED_FLAGS)
+_INT_FLAGS: Final = (
+    "min_rank",
+    "winning_score",
+    "num_deals",
+    "loner_march_score",
+    "loner_euchred_score",
+    "num_players",
+)
+_LONER_LEAD: Final = {"LEFT_OF_DEALER": "left_of_dealer", "LEFT_OF_LONER": "left_of_loner"}
+_ACCEPT_CALLS: Final = ("Order", "PickUp", "Call", "Alone")
+_RANKS: Final = {
+    "7": SEVEN,
+    "8": EIGHT,
+    "9": NINE,
+    "N": NINE,
+    "T": TEN,
+    "J": JACK,
+    "Q": QUEEN,
+    "K": KING,
+    "A": ACE,
+}
+_CARD_HELP: Final = (
+    "an EGN card is a rank (9 or N, T, J, Q, K, A; 7, 8) and a suit (c d h s), "
+    "or R / L (the right / left bower), B (the joker) or X (unknown)"
+)
+_VERSION_RE: Final = re.compile(r"1(\.\d+){0,2}")
+_META_STRINGS: Final = ("title", "description", "date", "gameId")
+_DEFAULT_LONER_MARCH: Final = 4
+_DEFAULT_LONER_EUCHRED: Final = 2
+
+
+# -- public API --------------------------------------------------------------------------
+
+
+def loads_egn(text: str | bytes) -> Record:
+    """Read an EGN game from its text (the game is replayed: every card must be legal)."""
+    return from_egn(parse_json(text))
+
+
+def dumps_egn(record: Record) -> str:
+    """The record as EGN text; :class:`~euchre.errors.RecordError` when EGN cannot
+    express it (rules without an EGN flag, the maker's partner going alone...)."""
+    return format_json(to_egn(record)) + "\n"
+
+
+def load_egn(path: PathLike) -> Record:
+    """Read an EGN file."""
+    return loads_egn(read_text(path))
+
+
+def dump_egn(record: Record, path: PathLike) -> None:
+    """Write a record to a file as EGN."""
+    write_text(path, dumps_egn(record))
+
+
+# -- rules -------------------------------------------------------------------------------
+
+
+def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
+    """The :class:`~euchre.rules.Rules` of an EGN ``ruleset`` object.
+
+    >>> rules_from_egn({"std": True, "loner_lead": "LEFT_OF_LONER"}).loner_lead
+    'left_of_loner'
+    >>> rules_from_egn({"canadian": True})
+    Traceback (most recent call last):
+    ...
+    euchre.errors.RecordError: metadata.ruleset.canadian: EGN ruleset flag 'canadian' is not ...
+    """
+    flags = _object(ruleset, where)
+    for key, value in flags.items():
+        place = f"{where}.{key}"
+        if key in _BOOL_FLAGS:
+            _bool(value, place)
+        elif key in _INT_FLAGS:
+            _int(value, place, 0)
+        elif key == "loner_lead":
+            if value not in _LONER_LEAD:
+                raise RecordError(
+                    f"{place}: must be LEFT_OF_DEALER or LEFT_OF_LONER, not {value!r}"
+                )
+        else:
+            raise RecordError(f"{place}: unknown EGN ruleset flag {key!r}")
+    for flag in _UNSUPPORTED_FLAGS:
+        if flags.get(flag):
+            raise RecordError(f"{where}.{flag}: EGN ruleset flag {flag!r} is not supported")
+    players = _flag(flags, "num_players", 4)
+    if players not in (2, 4):
+        raise RecordError(
+            f"{where}.num_players: {players} players is not supported (only 4 or 2)"
+        )
+    min_rank = _flag(flags, "min_rank", 9)
+    if min_rank not in (9, 7):
+        raise RecordError(f"{where}.min_rank: must be 9 (24 cards) or 7 (32 cards), not {min_rank}")
+    deck = 32 if min_rank == 7 else 24
+    if flags.get("joker"):
+        if deck == 32:
+            raise RecordError(f"{where}.joker: a joker with min_rank 7 is not supported")
+        deck = 25
+    deals = _flag(flags, "num_deals", 0)
+    target = _flag(flags, "winning_score", 0 if deals else 10)
+    if deals and target:
+        raise RecordError(
+            f"{where}: both winning_score and num_deals end the game: "
+            "only one of them is supported"
+        )
+    if not deals and not target:
+        raise RecordError(f"{where}: winning_score or num_deals must end the game")
+    defend_alone = flags.get("defend_alone") is True
+    lead: LonerLead = (
+        "left_of_loner" if flags.get("loner_lead") == "LEFT_OF_LONER" else "left_of_dealer"
+    )
+    try:
+        return Rules(
+            players=players,
+            deck=deck,
+            stick_the_dealer=flags.get("std", True) is True,
+            dealer_must_take_upcard=False,
+            going_alone=players == 4,
+            lone_defender=defend_alone,
+            maker_partner_alone=False,
+            loner_lead=lead,
+            loner_march_points=_flag(flags, "loner_march_score", _DEFAULT_LONER_MARCH),
+            loner_euchred_points=_flag(flags, "loner_euchred_score", _DEFAULT_LONER_EUCHRED),
+            lone_defender_scoring="flat_4" if defend_alone else "by_tricks",
+            target=target,
+            deals=deals,
+        )
+    except RulesError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _flag(flags: Mapping[str, object], name: str, default: int) -> int:
+    value = flags.get(name, default)
+    return value if isinstance(value, int) else default
+
+
+_WHY_NOT: Final = {
+    "dealer_must_take_upcard": "EGN has no flag for it (EGN games are read with the dealer "
+    "free to turn the upcard down)",
+    "maker_partner_alone": "EGN's isAlone names only the maker",
+    "lone_defender_scoring": "EGN's defend_alone scores a lone defender's euchre 4 (flat_4)",
+    "deal_pattern": "EGN has no flag for it",
+    "going_alone": "EGN has no flag to forbid going alone",
+}
+
+
+def egn_ruleset(rules: Rules) -> dict[str, object]:
+    """The EGN ``ruleset`` flags of some rules; :class:`~euchre.errors.RecordError` when
+    EGN cannot express them exactly.
+
+    >>> egn_ruleset(Rules.preset("two-handed"))["num_players"]
+    2
+    >>> egn_ruleset(Rules.preset("tournament"))
+    Traceback (most recent call last):
+    ...
+    euchre.errors.RecordError: EGN cannot express these rules: dealer_must_take_upcard=True (...)
+    """
+    flags: dict[str, object] = {"std": rules.stick_the_dealer}
+    if rules.deck == 32:
+        flags["min_rank"] = 7
+    if rules.deck == 25:
+        flags["joker"] = True
+    if rules.deals:
+        flags["num_deals"] = rules.deals
+    else:
+        flags["winning_score"] = rules.target
+    flags["loner_lead"] = "LEFT_OF_LONER" if rules.loner_lead == "left_of_loner" else (
+        "LEFT_OF_DEALER"
+    )
+    if rules.loner_march_points != _DEFAULT_LONER_MARCH:
+        flags["loner_march_score"] = rules.loner_march_points
+    if rules.loner_euchred_points != _DEFAULT_LONER_EUCHRED:
+        flags["loner_euchred_score"] = rules.loner_euchred_points
+    flags["defend_alone"] = rules.lone_defender
+    if rules.players != 4:
+        flags["num_players"] = rules.players
+    try:
+        back = rules_from_egn(flags)
+    except RecordError:
+        back = None
+    if back != rules:
+        theirs = back.to_dict() if back is not None else {}
+        problems = [
+            f"{name}={value!r} ({_WHY_NOT.get(name, 'EGN has no flag for it')})"
+            for name, value in rules.to_dict().items()
+            if theirs.get(name) != value
+        ]
+        raise RecordError("EGN cannot express these rules: " + "; ".join(problems))
+    return flags
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+def from_egn(data: object) -> Record:
+    """A record from EGN data (as :func:`json.loads` returns it); the game is replayed.
+
+    Every problem raises :class:`~euchre.errors.RecordError` naming where it is.
+    """
+    top = _object(data, "the EGN file")
+    file_type = top.get("fileType")
+    if file_type != EGN_FILE_TYPE:
+        hint = ""
+        if "format" in top:
+            hint = " (this looks like a native record: read it with loads, or name it .json)"
+        raise RecordError(f'fileType: an EGN file has "fileType": "{EGN_FILE_TYPE}"{hint}')
+    version = top.get("version")
+    if not isinstance(version, str) or not _VERSION_RE.fullmatch(version):
+        raise RecordError(
+            f"version: EGN version {version!r} is not supported (versions 1.x are)"
+        )
+    _known(top, ("fileType", "version", "metadata", "deals"), "the EGN file")
+    meta = _object(top.get("metadata", {}), "metadata")
+    rules = rules_from_egn(meta.get("ruleset", {}))
+    metadata: dict[str, object] = {}
+    start: tuple[int, int] = (0, 0)
+    final: tuple[int, int] | None = None
+    for key, value in meta.items():
+        place = f"metadata.{key}"
+        if key == "ruleset":
+            continue
+        if key == "initialScore":
+            start = _pair(value, place)
+        elif key == "finalScore":
+            final = _pair(value, place)
+        elif key == "players":
+            metadata["players"] = _players(value, place)
+        elif key == "teamNames":
+            metadata["teamNames"] = [
+                _string(name, f"{place}[{k}]") for k, name in enumerate(_array(value, place))
+            ]
+        elif key in (*_META_STRINGS, "matchId"):
+            metadata[key] = _string(value, place)
+        else:
+            metadata[key] = value
+    raw_deals = _array(top.get("deals", []), "deals")
+    converted = [
+        _convert_deal(raw, rules, f"deals[{i}]") for i, raw in enumerate(raw_deals)
+    ]
+    for i, item in enumerate(converted[:-1]):
+        if not item.finished:
+            raise RecordError(
+                f"deals[{i}]: the deal stops before its end (bidding or tricks missing), "
+                "but another deal follows"
+            )
+    record = Record(
+        metadata=metadata,
+        rules=rules,
+        start_score=start,
+        deals=tuple(item.recorded for item in converted),
+    )
+    try:
+        game = record.replay()
+    except ReplayError as error:
+        raise _egn_replay_error(error, record, converted) from None
+    results = game.results
+    deals = tuple(
+        dataclasses.replace(recorded, result=results[i]) if i < len(results) else recorded
+        for i, recorded in enumerate(record.deals)
+    )
+    if final is not None and final != game.score:
+        raise RecordError(
+            f"metadata.finalScore: the record says the final score is {final[0]}-{final[1]}, "
+            f"the replay gives {game.score[0]}-{game.score[1]}"
+        )
+    return dataclasses.replace(record, deals=deals, result=GameResult(game.score, game.winner()))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Converted:
+    recorded: RecordedDeal
+    finished: bool
+    where: str
+    tricks_where: str
+
+
+def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
+    """One EGN deal as a recorded deal: cards rebuilt, actions in the engine's order."""
+    if isinstance(raw, str):
+        raise RecordError(
+            f"{where}: condensed (binary-encoded) deals are not supported; "
+            "expand the file to plain EGN first"
+        )
+    data = _object(raw, where)
+    _known(data, ("dealNumber", "initialState", "phases", "alternativeLines"), where)
+    if "dealNumber" in data:
+        _int(data["dealNumber"], f"{where}.dealNumber", 0)
+    state_where = f"{where}.initialState"
+    state = _object(_require(data, "initialState", where), state_where)
+    _known(state, ("dealer", "upCard", "playerCards", "kitty"), state_where)
+    n = rules.players
+    deck = deck_mask(rules.deck)
+    dealer = _int(_require(state, "dealer", state_where), f"{state_where}.dealer", 0, n - 1)
+    upcard = _egn_card(_require(state, "upCard", state_where), None, f"{state_where}.upCard")
+    if upcard == UNKNOWN:
+        raise RecordError(f"{state_where}.upCard: the upcard must be known")
+    _in_deck(upcard, deck, rules, f"{state_where}.upCard")
+
+    bidding, bid_where, trick_phase, trick_where = _phases(data, where)
+    calls: list[object] = []
+    is_alone = False
+    alone_defender = -1
+    discard_raw: object = None
+    if bidding is not None:
+        _known(
+            bidding,
+            ("phaseNumber", "type", "calls", "isAlone", "aloneDefender", "discard",
+             "cardExchanges", "callAnnotations"),
+            bid_where,
+        )
+        calls = _array(bidding.get("calls", []), f"{bid_where}.calls")
+        is_alone = _bool(bidding.get("isAlone", False), f"{bid_where}.isAlone")
+        alone_defender = _int(
+            bidding.get("aloneDefender", -1), f"{bid_where}.aloneDefender", -1, n - 1
+        )
+        discard_raw = bidding.get("discard")
+        exchanges = bidding.get("cardExchanges")
+        if exchanges is not None and _array(exchanges, f"{bid_where}.cardExchanges"):
+            raise RecordError(
+                f"{bid_where}.cardExchanges: card exchanges (partners_best, go_under) "
+                "are not supported"
+            )
+    tricks_raw: list[object] = []
+    initial_lead: int | None = None
+    if trick_phase is not None:
+        _known(
+            trick_phase,
+            ("phaseNumber", "type", "tricks", "isAlone", "initialLead", "playAnnotations"),
+            trick_where,
+        )
+        tricks_raw = _array(trick_phase.get("tricks", []), f"{trick_where}.tricks")
+        if _bool(trick_phase.get("isAlone", False), f"{trick_where}.isAlone"):
+            is_alone = True
+        if "initialLead" in trick_phase:
+            initial_lead = _int(trick_phase["initialLead"], f"{trick_where}.initialLead", 0, n - 1)
+
+    # Drive the engine over a deal of unknown cards: it says whose turn each call is and
+    # asks the going-alone questions in its own order.
+    size = rules.hand_size
+    blank = Deal(dealer, tuple((UNKNOWN,) * size for _ in range(n)), upcard,
+                 (UNKNOWN,) * (rules.kitty_size - 1))
+    probe = Game(rules, deals=[blank], seed=0)
+    bids, alone_call = _bids(probe, calls, f"{bid_where}.calls")
+    thrown_in = bool(probe.results)
+    trump = None if thrown_in else probe.trump
+    maker = probe.maker if trump is not None else None
+    accepted = probe.phase is Phase.EXCHANGE and not thrown_in
+    is_alone = is_alone or alone_call
+    if trump is None or maker is None:
+        why = "the deal was thrown in" if thrown_in else "the bidding did not name trump"
+        for present, field in (
+            (is_alone, "isAlone"),
+            (alone_defender >= 0, "aloneDefender"),
+            (discard_raw is not None, "discard"),
+        ):
+            if present:
+                raise RecordError(f"{bid_where}.{field}: given, but {why}")
+        if tricks_raw:
+            raise RecordError(f"{trick_where}.tricks: tricks are given, but {why}")
+        unplayed: list[list[Card]] = [[] for _ in range(n)]
+        hands = _hands(state, None, rules, deck, state_where, unplayed, False, dealer, upcard)
+        full = tuple(tuple(hand + [UNKNOWN] * (size - len(hand))) for hand in hands)
+        recorded = RecordedDeal(
+            Deal(dealer, full, upcard, _kitty(state, None, rules, deck, state_where)),
+            tuple(bids),
+            extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where),
+        )
+        _check(recorded.deal, rules, where)
+        return _Converted(recorded, thrown_in, where, trick_where)
+    if discard_raw is not None and not accepted:
+        raise RecordError(
+            f"{bid_where}.discard: given, but nobody accepted the upcard (no exchange)"
+        )
+    if accepted:
+        probe.apply(DISCARD[UNKNOWN])
+    alone_actions = _alone(probe, maker, is_alone, alone_defender, bid_where)
+    leader = probe.to_act
+    out = set(probe.sitting_out)
+    if initial_lead is not None and initial_lead != leader:
+        raise RecordError(
+            f"{trick_where}.initialLead: the record says seat {initial_lead} leads first, "
+            f"but under these rules seat {leader} does"
+        )
+
+    played, plays = _tricks(tricks_raw, trump, leader, out, rules, deck, trick_where)
+    finished = len(plays) == 5 * (n - len(out))
+    hands = _hands(state, trump, rules, deck, state_where, played, accepted, dealer, upcard)
+    exchange: list[Action] = []
+    if accepted:
+        exchange = [
+            _exchange(hands, played, dealer, upcard, discard_raw, trump, rules, deck,
+                      f"{bid_where}.discard", bid_where)
+        ]
+    full = tuple(tuple(hand + [UNKNOWN] * (size - len(hand))) for hand in hands)
+    deal = Deal(dealer, full, upcard, _kitty(state, trump, rules, deck, state_where))
+    _check(deal, rules, where)
+    recorded = RecordedDeal(
+        deal,
+        (*bids, *exchange, *alone_actions, *plays),
+        extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where),
+    )
+    return _Converted(recorded, finished, where, trick_where)
+
+
+def _phases(
+    data: dict[str, object], where: str
+) -> tuple[dict[str, object] | None, str, dict[str, object] | None, str]:
+    bidding: dict[str, object] | None = None
+    trick: dict[str, object] | None = None
+    bid_where = f"{where}.phases[0]"
+    trick_where = f"{where}.phases[1]"
+    for k, raw in enumerate(_array(data.get("phases", []), f"{where}.phases")):
+        place = f"{where}.phases[{k}]"
+        phase = _object(raw, place)
+        kind = phase.get("type")
+        if kind == "EUCHRE_BIDDING" and bidding is None:
+            bidding, bid_where = phase, place
+        elif kind == "TRICK_PLAY" and trick is None:
+            trick, trick_where = phase, place
+        elif kind in ("EUCHRE_BIDDING", "TRICK_PLAY"):
+            raise RecordError(f"{place}: a second {kind} phase in one deal")
+        else:
+            raise RecordError(
+                f"{place}.type: unknown phase type {kind!r} (EUCHRE_BIDDING or TRICK_PLAY)"
+            )
+    if trick is not None and bidding is None:
+        raise RecordError(f"{trick_where}: a TRICK_PLAY phase without an EUCHRE_BIDDING phase")
+    return bidding, bid_where, trick, trick_where
+
+
+def _bids(probe: Game, calls: list[object], where: str) -> tuple[list[Action], bool]:
+    """Apply the EGN calls to the probe game; the actions, and whether a call was 'Alone'."""
+    actions: list[Action] = []
+    alone_call = False
+    for j, raw in enumerate(calls):
+        place = f"{where}[{j}]"
+        text = _string(raw, place)
+        if probe.results or probe.phase not in (Phase.BID1, Phase.BID2):
+            raise RecordError(f"{place}: {text!r} comes after the bidding ended")
+        action: Action
+        if text == "Pass":
+            action = PASS
+        elif probe.phase is Phase.BID1:
+            if text not in _ACCEPT_CALLS:
+                raise RecordError(
+                    f"{place}: {text!r} is not a round-one call "
+                    "(Pass, Order, PickUp, Call or Alone)"
+                )
+            action = ORDER
+            alone_call = text == "Alone"
+        elif len(text) == 1 and text.lower() in SUIT_CHARS:
+            action = CALL[SUIT_CHARS.index(text.lower())]
+        elif text.lower() == "n":
+            raise RecordError(f"{place}: no-trump ('n') is not supported")
+        else:
+            raise RecordError(
+                f"{place}: {text!r} is not a round-two call (Pass or a suit: c, d, h, s)"
+            )
+        try:
+            probe.apply(action)
+        except IllegalActionError as error:
+            raise RecordError(f"{place}: {error}") from None
+        actions.append(action)
+    return actions, alone_call
+
+
+def _alone(
+    probe: Game, maker: int, is_alone: bool, alone_defender: int, where: str
+) -> list[Action]:
+    """Answer the engine's going-alone questions from isAlone and aloneDefender."""
+    n = probe.rules.players
+    if alone_defender >= 0 and (alone_defender - maker) % 2 == 0:
+        raise RecordError(
+            f"{where}.aloneDefender: seat {alone_defender} is not a defender "
+            f"(seat {maker} made trump)"
+        )
+    actions: list[Action] = []
+    while probe.phase is Phase.ALONE and not probe.results:
+        seat = probe.to_act
+        action = ALONE if (seat == maker and is_alone) or seat == alone_defender else STAY
+        probe.apply(action)
+        actions.append(action)
+    if is_alone and maker not in probe.alone:
+        raise RecordError(f"{where}.isAlone: these rules do not let the maker go alone")
+    if alone_defender >= 0 and alone_defender not in probe.alone:
+        raise RecordError(
+            f"{where}.aloneDefender: seat {alone_defender} may not defend alone under these "
+            f"rules (the ruleset needs defend_alone, with {n} players)"
+        )
+    return actions
+
+
+def _tricks(
+    tricks_raw: list[object],
+    trump: int,
+    leader: int,
+    out: set[int],
+    rules: Rules,
+    deck: int,
+    where: str,
+) -> tuple[list[list[Card]], list[Action]]:
+    """Who played each card (first lead, then each trick's winner), and the plays."""
+    n = rules.players
+    active = n - len(out)
+    played: list[list[Card]] = [[] for _ in range(n)]
+    plays: list[Action] = []
+    seen: dict[Card, str] = {}
+    if len(tricks_raw) > rules.hand_size:
+        raise RecordError(
+            f"{where}.tricks: a deal has {rules.hand_size} tricks, not {len(tricks_raw)}"
+        )
+    seat = leader
+    for t, raw in enumerate(tricks_raw):
+        place = f"{where}.tricks[{t}]"
+        items = _array(raw, place)
+        last = t == len(tricks_raw) - 1
+        if not items or len(items) > active or (len(items) < active and not last):
+            raise RecordError(f"{place}: a trick has {active} cards here, not {len(items)}")
+        cards = []
+        for k, item in enumerate(items):
+            c = _egn_card(item, trump, f"{place}[{k}]")
+            if c == UNKNOWN:
+                raise RecordError(
+                    f"{place}[{k}]: a trick with an unknown card 'X' cannot be replayed"
+                )
+            _in_deck(c, deck, rules, f"{place}[{k}]")
+            if c in seen:
+                raise RecordError(f"{place}[{k}]: {card_name(c)} is played twice (also {seen[c]})")
+            seen[c] = f"{place}[{k}]"
+            cards.append(c)
+        seats = []
+        for c in cards:
+            seats.append(seat)
+            played[seat].append(c)
+            plays.append(PLAY[c])
+            seat = (seat + 1) % n
+            while seat in out:
+                seat = (seat + 1) % n
+        if len(cards) == active:
+            seat = seats[trick_winner_index(cards, trump)]
+    return played, plays
+
+
+def _hands(
+    state: dict[str, object],
+    trump: int | None,
+    rules: Rules,
+    deck: int,
+    where: str,
+    played: list[list[Card]],
+    accepted: bool,
+    dealer: int,
+    upcard: Card,
+) -> list[list[Card]]:
+    """The dealt hands as far as known: ``playerCards``, then the cards each seat plays."""
+    n = rules.players
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    given = state.get("playerCards")
+    if given is not None:
+        lists = _array(given, f"{where}.playerCards")
+        if lists and len(lists) != n:
+            raise RecordError(f"{where}.playerCards: {n} hands, not {len(lists)}")
+        for seat, raw in enumerate(lists):
+            place = f"{where}.playerCards[{seat}]"
+            hand = [_egn_card(item, trump, f"{place}[{k}]")
+                    for k, item in enumerate(_array(raw, place))]
+            if len(hand) > rules.hand_size:
+                raise RecordError(f"{place}: a hand holds {rules.hand_size} cards, not {len(hand)}")
+            for k, c in enumerate(hand):
+                if c != UNKNOWN:
+                    _in_deck(c, deck, rules, f"{place}[{k}]")
+            hands[seat] = hand
+    for seat in range(n):
+        for c in played[seat]:
+            if accepted and seat == dealer and c == upcard:
+                continue
+            if c == upcard:
+                why = "only the dealer can take it" if accepted else "it was turned down"
+                raise RecordError(
+                    f"{where}: seat {seat} plays {card_name(c)}, the upcard, but {why}"
+                )
+            _place(hands, seat, c, rules, f"{where}.playerCards[{seat}]", "plays")
+    return hands
+
+
+def _place(
+    hands: list[list[Card]], seat: int, c: Card, rules: Rules, where: str, verb: str
+) -> None:
+    """Put a known card in a seat's dealt hand (in place of an unknown one if need be)."""
+    hand = hands[seat]
+    if c in hand:
+        return
+    if UNKNOWN in hand:
+        hand[hand.index(UNKNOWN)] = c
+    elif len(hand) < rules.hand_size:
+        hand.append(c)
+    else:
+        raise RecordError(
+            f"{where}: seat {seat} {verb} {card_name(c)}, which its dealt cards do not hold"
+        )
+
+
+def _exchange(
+    hands: list[list[Card]],
+    played: list[list[Card]],
+    dealer: int,
+    upcard: Card,
+    discard_raw: object,
+    trump: int,
+    rules: Rules,
+    deck: int,
+    where: str,
+    bid_where: str,
+) -> Action:
+    """The dealer's discard: given, or worked out from the cards played, or unknown."""
+    dealt = hands[dealer]
+    plays = played[dealer]
+    if discard_raw is not None:
+        discard = _egn_card(discard_raw, trump, where)
+        if discard != UNKNOWN:
+            _in_deck(discard, deck, rules, where)
+            if discard in plays:
+                raise RecordError(
+                    f"{where}: the dealer discards {card_name(discard)} but plays it in a trick"
+                )
+            if discard != upcard:
+                _place(hands, dealer, discard, rules, where, "discards")
+            return DISCARD[discard]
+    unknown = dealt.count(UNKNOWN) + rules.hand_size - len(dealt)
+    if unknown:
+        return DISCARD[UNKNOWN]
+    if len(plays) == rules.hand_size:
+        rest = (set(dealt) | {upcard}) - set(plays)
+        if len(rest) == 1:
+            return DISCARD[rest.pop()]
+    raise RecordError(
+        f"{bid_where}: the dealer's discard is not given and cannot be worked out "
+        "(give 'discard', or leave a card of the dealer's playerCards unknown)"
+    )
+
+
+def _kitty(
+    state: dict[str, object], trump: int | None, rules: Rules, deck: int, where: str
+) -> tuple[Card, ...]:
+    size = rules.kitty_size - 1
+    raw = state.get("kitty")
+    if raw is None:
+        return (UNKNOWN,) * size
+    place = f"{where}.kitty"
+    cards = [_egn_card(item, trump, f"{place}[{k}]") for k, item in enumerate(_array(raw, place))]
+    if len(cards) != size:
+        raise RecordError(
+            f"{place}: the kitty holds {size} cards besides the upcard, not {len(cards)}"
+        )
+    for k, c in enumerate(cards):
+        if c != UNKNOWN:
+            _in_deck(c, deck, rules, f"{place}[{k}]")
+    return tuple(cards)
+
+
+def _check(deal: Deal, rules: Rules, where: str) -> None:
+    """The rebuilt deal must be sound (no card twice)."""
+    try:
+        _check_deal(deal, rules, "deal")
+    except RecordError as error:
+        raise RecordError(f"{where}: the cards do not add up: {error}") from None
+
+
+def _extras(
+    data: dict[str, object],
+    bidding: dict[str, object] | None,
+    trick: dict[str, object] | None,
+    where: str,
+    bid_where: str,
+    trick_where: str,
+) -> dict[str, object]:
+    """Annotations and alternative lines, kept as they are for writing back."""
+    extras: dict[str, object] = {}
+    if bidding is not None and "callAnnotations" in bidding:
+        extras["callAnnotations"] = _annotations(
+            bidding["callAnnotations"], f"{bid_where}.callAnnotations"
+        )
+    if trick is not None and "playAnnotations" in trick:
+        extras["playAnnotations"] = _annotations(
+            trick["playAnnotations"], f"{trick_where}.playAnnotations"
+        )
+    if "alternativeLines" in data:
+        extras["alternativeLines"] = _array(data["alternativeLines"], f"{where}.alternativeLines")
+    return extras
+
+
+def _annotations(value: object, where: str) -> dict[str, object]:
+    notes = _object(value, where)
+    for key, texts in notes.items():
+        place = f"{where}.{key}"
+        if not key.isdigit():
+            raise RecordError(f"{place}: an annotation key is the index of a call or play")
+        for k, text in enumerate(_array(texts, place)):
+            _string(text, f"{place}[{k}]")
+    return notes
+
+
+def _egn_replay_error(
+    error: ReplayError, record: Record, converted: Sequence[_Converted]
+) -> RecordError:
+    """Say where in the EGN file an illegal action is."""
+    item = converted[error.deal_index]
+    actions = record.deals[error.deal_index].actions
+    action = actions[error.action_index]
+    if isinstance(action, Play):
+        active = record.rules.players - sum(1 for a in actions if a == ALONE)
+        index = sum(1 for a in actions[: error.action_index] if isinstance(a, Play))
+        trick, position = divmod(index, active)
+        return RecordError(
+            f"{item.tricks_where}.tricks[{trick}][{position}] "
+            f"(deal {error.deal_index + 1}, {error.label}): "
+            f"{card_name(action.card)} is not legal ({error.reason})"
+        )
+    return RecordError(f"{item.where}: {error}")
+
+
+def _egn_card(value: object, trump: int | None, where: str) -> Card:
+    """An EGN card: ``9c``, ``Nc``, ``R``/``L`` (bowers of ``trump``), ``B``, ``X``."""
+    text = _string(value, where)
+    if text == "B":
+        return BENNY
+    if text in ("R", "L"):
+        if trump is None:
+            raise RecordError(
+                f"{where}: {text!r} (a bower) needs a trump suit, and none is known here"
+            )
+        return card(JACK, trump) if text == "R" else left_bower(trump)
+    if text == "X":
+        return UNKNOWN
+    if len(text) == 2:
+        rank, suit = text[0], text[1]
+        if rank in _RANKS or rank == "X":
+            if suit == "x":
+                return UNKNOWN
+            if suit.lower() in SUIT_CHARS:
+                if rank == "X":
+                    return UNKNOWN
+                return card(_RANKS[rank], SUIT_CHARS.index(suit.lower()))
+            if suit in "tng":
+                raise RecordError(
+                    f"{where}: generic suits (t, n, g) are not supported: {text!r}"
+                )
+    raise RecordError(f"{where}: unknown EGN card {text!r}: {_CARD_HELP}")
+
+
+def _in_deck(c: Card, deck: int, rules: Rules, where: str) -> None:
+    if not deck >> c & 1:
+        raise RecordError(f"{where}: {card_name(c)} is not a card of the {rules.deck}-card deck")
+
+
+def _players(value: object, where: str) -> list[str]:
+    names = []
+    for k, item in enumerate(_array(value, where)):
+        if isinstance(item, dict):
+            item = _require(item, "name", f"{where}[{k}]")
+        names.append(_string(item, f"{where}[{k}]"))
+    return names
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def to_egn(record: Record) -> dict[str, object]:
+    """The record as EGN data (ready for JSON); :class:`~euchre.errors.RecordError`
+    when EGN cannot express it. Writing then reading gives the same game back."""
+    rules = record.rules
+    ruleset = egn_ruleset(rules)
+    game = record.replay()
+    results = game.results
+    n = rules.players
+    metadata: dict[str, object] = {}
+    for key in _META_STRINGS:
+        value = record.metadata.get(key)
+        if isinstance(value, str):
+            metadata[key] = value
+    names = record.metadata.get("players")
+    if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
+        metadata["players"] = list(names)
+    else:
+        metadata["players"] = list(DEFAULT_PLAYERS if n == 4 else DEFAULT_PLAYERS[::2])
+    teams = record.metadata.get("teamNames")
+    if isinstance(teams, list) and len(teams) == 2 and all(isinstance(x, str) for x in teams):
+        metadata["teamNames"] = list(teams)
+    metadata["initialScore"] = list(record.start_score)
+    metadata["finalScore"] = list(game.score)
+    metadata["ruleset"] = ruleset
+    deals: list[object] = []
+    for i, recorded in enumerate(record.deals):
+        if i < len(results):
+            alone, maker = results[i].alone, results[i].maker
+        else:
+            alone, maker = game.alone, game.maker
+        deals.append(_egn_deal(recorded, i, rules, alone, maker))
+    data: dict[str, object] = {
+        "fileType": EGN_FILE_TYPE,
+        "version": EGN_VERSION,
+        "metadata": metadata,
+        "deals": deals,
+    }
+    back = from_egn(data)
+    for i, (mine, theirs) in enumerate(zip(record.deals, back.deals, strict=True)):
+        if mine.actions != theirs.actions:
+            pairs = zip(mine.actions, theirs.actions, strict=False)
+            at = next(
+                (j for j, (a, b) in enumerate(pairs) if a != b),
+                min(len(mine.actions), len(theirs.actions)),
+            )
+            raise RecordError(
+                f"deal {i + 1}: EGN cannot express its actions exactly "
+                f"(action {at + 1} would read back differently)"
+            )
+        if mine.deal != theirs.deal:  # pragma: no cover - playerCards carry every card
+            raise RecordError(f"deal {i + 1}: EGN cannot express its cards exactly")
+    return data
+
+
+def _egn_deal(
+    recorded: RecordedDeal,
+    index: int,
+    rules: Rules,
+    alone: tuple[int, ...],
+    maker: int | None,
+) -> dict[str, object]:
+    deal = recorded.deal
+    n = rules.players
+    calls: list[str] = []
+    discard: Card | None = None
+    plays: list[Card] = []
+    for action in recorded.actions:
+        if isinstance(action, Pass):
+            calls.append("Pass")
+        elif isinstance(action, Order):
+            calls.append("Order")
+        elif isinstance(action, Call):
+            calls.append(SUIT_CHARS[action.suit])
+        elif isinstance(action, Discard):
+            discard = action.card
+        elif isinstance(action, Play):
+            plays.append(action.card)
+        elif not isinstance(action, GoAlone):  # pragma: no cover - every action type
+            raise RecordError(f"deal {index + 1}: {action} has no EGN form")
+    state: dict[str, object] = {"dealer": deal.dealer, "upCard": card_name(deal.upcard)}
+    if any(c != UNKNOWN for c in deal.kitty):
+        state["kitty"] = [card_name(c) for c in deal.kitty]
+    phases: list[object] = []
+    extras = recorded.extras
+    if recorded.actions:
+        bidding: dict[str, object] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
+        if maker is not None:
+            if (maker + 2) % n in alone and n == 4:
+                raise RecordError(
+                    f"deal {index + 1}: the maker's partner went alone, which EGN cannot express"
+                )
+            bidding["isAlone"] = maker in alone
+            defenders = [s for s in alone if (s - maker) % 2]
+            if defenders:
+                bidding["aloneDefender"] = defenders[0]
+        else:
+            bidding["isAlone"] = False
+        if discard is not None and discard != UNKNOWN:
+            bidding["discard"] = card_name(discard)
+        if "callAnnotations" in extras:
+            bidding["callAnnotations"] = extras["callAnnotations"]
+        phases.append(bidding)
+    if plays:
+        active = n - len(alone)
+        tricks = [
+            [card_name(c) for c in plays[k : k + active]] for k in range(0, len(plays), active)
+        ]
+        trick_phase: dict[str, object] = {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks}
+        if "playAnnotations" in extras:
+            trick_phase["playAnnotations"] = extras["playAnnotations"]
+        phases.append(trick_phase)
+    out: dict[str, object] = {"dealNumber": index, "initialState": state, "phases": phases}
+    if "alternativeLines" in extras:
+        out["alternativeLines"] = extras["alternativeLines"]
+    # playerCards only when the cards played do not already give the hands back
+    try:
+        derived: Deal | None = _convert_deal(out, rules, f"deals[{index}]").recorded.deal
+    except RecordError:
+        derived = None
+    if derived is None or derived.hands != deal.hands:
+        state["playerCards"] = [[card_name(c) for c in hand] for hand in deal.hands]
+    return out
+
+
+# -- small readers -----------------------------------------------------------------------
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"{where}: must be true or false, not {_show(value)}")
+    return value
+
+
+def _pair(value: object, where: str) -> tuple[int, int]:
+    items = _array(value, where)
+    if len(items) != 2:
+        raise RecordError(f"{where}: must be two numbers (team 0, team 1)")
+    return (_int(items[0], f"{where}[0]", 0), _int(items[1], f"{where}[1]", 0))

@@ -1,0 +1,840 @@
+"""Game records: what was dealt and what was decided, enough to replay a game exactly.
+
+A :class:`Record` holds the rules, the score the game started from and, for each
+deal, its cards and the actions taken (plus, optionally, the results, kept for
+checking). Everything else is derived by replaying it through :class:`~euchre.game.Game`.
+The native format is JSON (``docs/record-format.md``); :mod:`euchre.egn` reads and
+writes Euchre Game Notation. Reading never raises anything but
+:class:`~euchre.errors.RecordError`.
+
+>>> from euchre.game import Game
+>>> game = Game(seed=5)
+>>> while not game.is_over():
+...     game.apply(game.legal_actions()[-1])
+>>> record = Record.from_game(game, {"title": "a quick game"})
+>>> loads(dumps(record)) == record
+True
+>>> record.check().score == game.score
+True
+>>> loads(dumps(record).replace('"order"', '"bid 3"', 1))
+Traceback (most recent call last):
+...
+euchre.errors.RecordError: deals[0].actions[0]: unknown action 'bid 3': actions are: pass, ...
+
+A record that reads may still break the rules; replaying it says where:
+
+>>> from dataclasses import replace
+>>> first = record.deals[0]
+>>> [str(action) for action in first.actions[4:6]]
+['play Qs', 'play As']
+>>> swapped = (*first.actions[:4], first.actions[5], first.actions[4], *first.actions[6:])
+>>> replace(record, deals=(replace(first, actions=swapped), *record.deals[1:])).replay()
+Traceback (most recent call last):
+...
+euchre.record.ReplayError: deal 1, play 1: As is not legal (seat ... does not hold As); ...
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play, parse_action
+from euchre.cards import SUIT_CHARS, UNKNOWN, Card, card_name, deck_mask, parse_card, suit_name
+from euchre.deal import Deal, DealResult
+from euchre.errors import (
+    ActionError,
+    CardError,
+    EuchreError,
+    IllegalActionError,
+    RecordError,
+    RulesError,
+)
+from euchre.game import Game
+from euchre.rules import Rules
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameResult",
+    "Record",
+    "RecordedDeal",
+    "ReplayError",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "read_record",
+    "write_record",
+]
+
+FORMAT: Final = "euchre-record"
+"""The value of the ``format`` field of a native record."""
+VERSION: Final = 1
+"""The version of the native format this module reads and writes."""
+
+PathLike = str | os.PathLike[str]
+
+_REPLAY_SEED: Final = 0
+"""Seed of the random deal a replay starts after the last recorded deal, when the record
+stops before the game's end (the engine always has a deal in progress)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a record: the score, and the winning team (``None`` while unfinished)."""
+
+    score: tuple[int, int]
+    winner: int | None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data."""
+        return {"score": list(self.score), "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedDeal:
+    """One deal of a record: its cards, its actions in order, and optionally its result.
+
+    ``extras`` holds free-form JSON data that travels with the deal (EGN annotations).
+    """
+
+    deal: Deal
+    actions: tuple[Action, ...] = ()
+    result: DealResult | None = None
+    extras: dict[str, object] = field(default_factory=dict, hash=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """The deal as JSON-ready data, in the native format's key order."""
+        data = self.deal.to_dict()
+        data["actions"] = [str(action) for action in self.actions]
+        if self.result is not None:
+            data["result"] = self.result.to_dict()
+        if self.extras:
+            data["extras"] = self.extras
+        return data
+
+
+class ReplayError(RecordError):
+    """An action of a record that the rules refuse, with where it is and why.
+
+    ``deal_index`` and ``action_index`` count from 0; ``label`` names the action the way
+    the message does (``play 7``, ``bid 3``, ``discard``, ``alone 2``); ``reason`` is the
+    engine's explanation.
+    """
+
+    def __init__(
+        self, message: str, *, deal_index: int, action_index: int, label: str, reason: str
+    ) -> None:
+        super().__init__(message)
+        self.deal_index = deal_index
+        self.action_index = action_index
+        self.label = label
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """A game record: rules, starting score, and every deal's cards and actions.
+
+    Built from a game with :meth:`from_game`, read with :func:`loads` (or
+    :func:`euchre.egn.loads_egn`); validated when built (cards, sizes, rotation of the
+    deal), replayed with :meth:`replay`, checked against its stored results with
+    :meth:`check`. Iterating a record yields the successive states of its game.
+    """
+
+    metadata: dict[str, object] = field(default_factory=dict, hash=False)
+    """Free-form JSON data: ``title``, ``date``, ``players`` (names), ``event``..."""
+    rules: Rules = field(default_factory=Rules)
+    start_score: tuple[int, int] = (0, 0)
+    deals: tuple[RecordedDeal, ...] = ()
+    result: GameResult | None = None
+    """The stored end of the game (score and winner), for checking."""
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # -- building ----------------------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Game, metadata: Mapping[str, object] | None = None) -> Record:
+        """The record of a game so far (the deal in progress included, with its actions)."""
+        results = game.results
+        deals = tuple(
+            RecordedDeal(deal, actions, results[i] if i < len(results) else None)
+            for i, (deal, actions) in enumerate(zip(game.deals, game.history, strict=True))
+        )
+        return cls(
+            metadata=dict(metadata or {}),
+            rules=game.rules,
+            start_score=game.start_score,
+            deals=deals,
+            result=GameResult(game.score, game.winner()),
+        )
+
+    @property
+    def first_dealer(self) -> int | None:
+        """The dealer of the first deal (``None`` for a record without deals)."""
+        return self.deals[0].deal.dealer if self.deals else None
+
+    # -- replaying ---------------------------------------------------------------------
+
+    def replay(self) -> Game:
+        """Replay every action through the engine and return the game at the end.
+
+        Raises :class:`ReplayError` (a :class:`~euchre.errors.RecordError`) at the first
+        action the rules refuse, for example
+        ``deal 4, play 7: Qh is not legal (must follow hearts); ...``, and
+        :class:`~euchre.errors.RecordError` when the deals do not fit together (a deal
+        recorded after the game ended, a deal left unfinished before another). When the
+        record stops before the game's end, the returned game has gone on to a new
+        deal, dealt at random with a fixed seed.
+        """
+        game = self._new_game()
+        for _ in self._replay(game):
+            pass
+        return game
+
+    def states(self) -> Iterator[Game]:
+        """The successive states of the game: a copy before the first action and after
+        every action (a :class:`ReplayError` is raised where the record goes wrong)."""
+        game = self._new_game()
+        yield game.copy()
+        for _ in self._replay(game):
+            yield game.copy()
+
+    def __iter__(self) -> Iterator[Game]:
+        return self.states()
+
+    def check(self) -> Game:
+        """Replay the record, compare the stored results with the replayed ones, and
+        return the game at the end.
+
+        Raises :class:`~euchre.errors.RecordError` naming the first disagreement, for
+        example ``deal 3: the record says team 0 scored 2, the replay gives team 1 1``.
+        """
+        game = self.replay()
+        results = game.results
+        for i, recorded in enumerate(self.deals):
+            if recorded.result is None:
+                continue
+            if i >= len(results):
+                raise RecordError(
+                    f"deal {i + 1}: the record gives a result, but the deal is not finished"
+                )
+            problem = _compare_results(recorded.result, results[i])
+            if problem:
+                raise RecordError(f"deal {i + 1}: {problem}")
+        if self.result is not None:
+            if self.result.score != game.score:
+                raise RecordError(
+                    f"the record says the final score is {_score(self.result.score)}, "
+                    f"the replay gives {_score(game.score)}"
+                )
+            if self.result.winner != game.winner():
+                raise RecordError(
+                    f"the record says {_winner(self.result.winner)}, "
+                    f"the replay gives {_winner(game.winner())}"
+                )
+        return game
+
+    def _new_game(self) -> Game:
+        first = self.first_dealer
+        try:
+            return Game(
+                self.rules,
+                seed=_REPLAY_SEED,
+                deals=[recorded.deal for recorded in self.deals],
+                first_dealer=0 if first is None else first,
+                score=self.start_score,
+            )
+        except EuchreError as error:  # validated already; kept as a guard
+            raise RecordError(f"the record does not start a game: {error}") from None
+
+    def _replay(self, game: Game) -> Iterator[None]:
+        """Apply the actions to ``game`` (fresh from :meth:`_new_game`), yielding after each."""
+        last = len(self.deals) - 1
+        for i, recorded in enumerate(self.deals):
+            if game.is_over():
+                raise RecordError(
+                    f"deal {i + 1}: the game was already over after deal {i} "
+                    f"(score {_score(game.score)})"
+                )
+            counts = {"bid": 0, "discard": 0, "alone": 0, "play": 0}
+            for j, action in enumerate(recorded.actions):
+                label = _label(action, counts)
+                if len(game.results) > i:
+                    raise ReplayError(
+                        f"deal {i + 1}, {label}: {action} comes after the deal is over",
+                        deal_index=i,
+                        action_index=j,
+                        label=label,
+                        reason="the deal is over",
+                    )
+                try:
+                    game.apply(action)
+                except IllegalActionError as error:
+                    reason = error.reason
+                    tail = _LEGAL_TAIL + ", ".join(str(a) for a in error.legal)
+                    raise ReplayError(
+                        f"deal {i + 1}, {label}: {_subject(action)} is not legal ({reason}){tail}",
+                        deal_index=i,
+                        action_index=j,
+                        label=label,
+                        reason=reason,
+                    ) from None
+                except (EuchreError, ValueError, KeyError, IndexError, TypeError) as error:
+                    reason = f"{type(error).__name__}: {error}"
+                    raise ReplayError(
+                        f"deal {i + 1}, {label}: the engine refused {action} ({reason})",
+                        deal_index=i,
+                        action_index=j,
+                        label=label,
+                        reason=reason,
+                    ) from None
+                yield None
+            if i < last and len(game.results) <= i:
+                raise RecordError(
+                    f"deal {i + 1}: the record stops before the deal is over, "
+                    f"but deal {i + 2} follows"
+                )
+
+    # -- data --------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The record as JSON-ready data (the native format)."""
+        data: dict[str, object] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "metadata": self.metadata,
+            "rules": self.rules.to_dict(),
+            "start_score": list(self.start_score),
+            "deals": [recorded.to_dict() for recorded in self.deals],
+        }
+        if self.result is not None:
+            data["result"] = self.result.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> Record:
+        """A record from native JSON data (as :func:`json.loads` returns it).
+
+        Every problem raises :class:`~euchre.errors.RecordError` naming where it is.
+        """
+        return _record_from_data(data)
+
+
+# -- reading -----------------------------------------------------------------------------
+
+_TOP_KEYS: Final = ("format", "version", "metadata", "rules", "start_score", "deals", "result")
+_DEAL_KEYS: Final = ("dealer", "hands", "upcard", "kitty", "actions", "result", "extras")
+_RESULT_KEYS: Final = ("trump", "maker", "alone", "tricks", "points", "team", "score")
+
+
+def loads(text: str | bytes) -> Record:
+    """Read a record from native JSON text.
+
+    >>> loads('{"format": "euchre-record", "version": 2}')
+    Traceback (most recent call last):
+    ...
+    euchre.errors.RecordError: version: version 2 is not supported (this library reads version 1)
+    """
+    return Record.from_dict(parse_json(text))
+
+
+def dumps(record: Record) -> str:
+    """The record as pretty native JSON text (stable key order, one deal field a line)."""
+    return format_json(record.to_dict()) + "\n"
+
+
+def load(path: PathLike) -> Record:
+    """Read a native JSON record from a file."""
+    return loads(read_text(path))
+
+
+def dump(record: Record, path: PathLike) -> None:
+    """Write a record to a file as native JSON."""
+    write_text(path, dumps(record))
+
+
+def read_record(path: PathLike) -> Record:
+    """Read a record from a file, native (``.json``) or EGN (``.egn``) by its extension."""
+    if _kind(path) == "egn":
+        from euchre.egn import load_egn
+
+        return load_egn(path)
+    return load(path)
+
+
+def write_record(record: Record, path: PathLike) -> None:
+    """Write a record to a file, native (``.json``) or EGN (``.egn``) by its extension."""
+    if _kind(path) == "egn":
+        from euchre.egn import dump_egn
+
+        dump_egn(record, path)
+    else:
+        dump(record, path)
+
+
+def _kind(path: PathLike) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        return "json"
+    if suffix == ".egn":
+        return "egn"
+    raise RecordError(
+        f"{os.fspath(path)}: unknown record file type {suffix or '(no extension)'!r}: "
+        "use .json for the native format or .egn for Euchre Game Notation"
+    )
+
+
+def read_text(path: PathLike) -> str:
+    """The text of a file, with any failure as a :class:`~euchre.errors.RecordError`."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{os.fspath(path)}: not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise RecordError(
+            f"{os.fspath(path)}: cannot read the file ({_os_reason(error)})"
+        ) from None
+
+
+def write_text(path: PathLike, text: str) -> None:
+    """Write a file, with any failure as a :class:`~euchre.errors.RecordError`."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise RecordError(
+            f"{os.fspath(path)}: cannot write the file ({_os_reason(error)})"
+        ) from None
+
+
+def _os_reason(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+def parse_json(text: str | bytes) -> object:
+    """JSON text as data, with any failure as a :class:`~euchre.errors.RecordError`."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError("not a record: the JSON nests too deeply") from None
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except (ValueError, TypeError) as error:
+        raise RecordError(f"not JSON: {error}") from None
+
+
+def _record_from_data(data: object) -> Record:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        hint = ""
+        if isinstance(data, dict) and "fileType" in data:
+            hint = " (this looks like EGN: read it with loads_egn, or name the file .egn)"
+        raise RecordError(
+            f'not a euchre record: the top level must be a JSON object with "format": '
+            f'"{FORMAT}"{hint}'
+        )
+    version = data.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise RecordError(
+            f"version: version {_show(version)} is not supported "
+            f"(this library reads version {VERSION})"
+        )
+    _known_keys(data, _TOP_KEYS, "the record")
+    metadata = _object(data.get("metadata", {}), "metadata")
+    rules = _rules(_require(data, "rules", "the record"), "rules")
+    start = _score_pair(data.get("start_score", [0, 0]), "start_score")
+    deals_data = _array(_require(data, "deals", "the record"), "deals")
+    deals = tuple(_deal(item, rules, f"deals[{i}]") for i, item in enumerate(deals_data))
+    result = None
+    raw_result = data.get("result")
+    if raw_result is not None:
+        result_data = _object(raw_result, "result")
+        _known_keys(result_data, ("score", "winner"), "result")
+        result = GameResult(
+            _score_pair(_require(result_data, "score", "result"), "result.score"),
+            _team(result_data.get("winner"), "result.winner"),
+        )
+    return Record(
+        metadata=metadata, rules=rules, start_score=start, deals=deals, result=result
+    )
+
+
+def _rules(value: object, where: str) -> Rules:
+    options = _object(value, where)
+    for name, option in options.items():
+        if not isinstance(option, (str, int, float)):
+            raise RecordError(
+                f"{where}: {name}: must be a number, true or false, or text, not {_show(option)}"
+            )
+    try:
+        return Rules.from_dict(options)
+    except (RulesError, TypeError, ValueError) as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _deal(value: object, rules: Rules, where: str) -> RecordedDeal:
+    data = _object(value, where)
+    _known_keys(data, _DEAL_KEYS, where)
+    dealer = _int(_require(data, "dealer", where), f"{where}.dealer")
+    hands_data = _array(_require(data, "hands", where), f"{where}.hands")
+    hands = tuple(
+        tuple(_cards(hand, f"{where}.hands[{seat}]")) for seat, hand in enumerate(hands_data)
+    )
+    upcard = _card(_require(data, "upcard", where), f"{where}.upcard")
+    kitty = tuple(_cards(_require(data, "kitty", where), f"{where}.kitty"))
+    actions_data = _array(_require(data, "actions", where), f"{where}.actions")
+    actions = tuple(_action(item, f"{where}.actions[{j}]") for j, item in enumerate(actions_data))
+    result = None
+    raw_result = data.get("result")
+    if raw_result is not None:
+        result = _deal_result(raw_result, dealer, f"{where}.result")
+    extras = _object(data.get("extras", {}), f"{where}.extras")
+    return RecordedDeal(Deal(dealer, hands, upcard, kitty), actions, result, extras)
+
+
+def _deal_result(value: object, dealer: int, where: str) -> DealResult:
+    data = _object(value, where)
+    _known_keys(data, _RESULT_KEYS, where)
+    for key in _RESULT_KEYS:
+        _require(data, key, where)
+    trump_text = data["trump"]
+    trump = None
+    if trump_text is not None:
+        text = _string(trump_text, f"{where}.trump")
+        if text not in SUIT_CHARS or len(text) != 1:
+            raise RecordError(f"{where}.trump: must be one of c d h s or null, not {text!r}")
+        trump = SUIT_CHARS.index(text)
+    maker = None if data["maker"] is None else _int(data["maker"], f"{where}.maker", 0, 3)
+    alone = tuple(
+        _int(seat, f"{where}.alone[{k}]", 0, 3)
+        for k, seat in enumerate(_array(data["alone"], f"{where}.alone"))
+    )
+    return DealResult(
+        dealer=dealer,
+        trump=trump,
+        maker=maker,
+        alone=alone,
+        tricks=_score_pair(data["tricks"], f"{where}.tricks"),
+        points=_int(data["points"], f"{where}.points", 0),
+        team=_team(data["team"], f"{where}.team"),
+        score=_score_pair(data["score"], f"{where}.score"),
+    )
+
+
+def _action(value: object, where: str) -> Action:
+    try:
+        return parse_action(_string(value, where))
+    except ActionError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _cards(value: object, where: str) -> list[Card]:
+    return [_card(item, f"{where}[{k}]") for k, item in enumerate(_array(value, where))]
+
+
+def _card(value: object, where: str) -> Card:
+    try:
+        return parse_card(_string(value, where))
+    except CardError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+def _score_pair(value: object, where: str) -> tuple[int, int]:
+    items = _array(value, where)
+    if len(items) != 2:
+        raise RecordError(f"{where}: must be a list of two numbers (team 0, team 1)")
+    return (_int(items[0], f"{where}[0]", 0), _int(items[1], f"{where}[1]", 0))
+
+
+def _team(value: object, where: str) -> int | None:
+    return None if value is None else _int(value, where, 0, 1)
+
+
+def _require(data: dict[str, object], key: str, where: str) -> object:
+    if key not in data:
+        raise RecordError(f"{where}: the field {key!r} is missing")
+    return data[key]
+
+
+def _known_keys(data: dict[str, object], known: Sequence[str], where: str) -> None:
+    for key in data:
+        if key not in known:
+            raise RecordError(
+                f"{where}: unknown field {key!r} (the fields are {', '.join(known)})"
+            )
+
+
+def _object(value: object, where: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: must be a JSON object, not {_show(value)}")
+    return value
+
+
+def _array(value: object, where: str) -> list[object]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: must be a list, not {_show(value)}")
+    return value
+
+
+def _string(value: object, where: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: must be a string, not {_show(value)}")
+    return value
+
+
+def _int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{where}: must be a whole number, not {_show(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low}" if high is None else f"from {low} to {high}"
+        raise RecordError(f"{where}: must be {span}, not {value}")
+    return value
+
+
+def _show(value: object) -> str:
+    """A short description of a JSON value, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- validation --------------------------------------------------------------------------
+
+
+def _validate(record: Record) -> None:
+    """Check a record's parts against its rules, naming where a problem is."""
+    if not isinstance(record.rules, Rules):
+        raise RecordError(f"rules: must be Rules, not {_show(record.rules)}")
+    _json_value(record.metadata, "metadata")
+    if not isinstance(record.metadata, dict):
+        raise RecordError("metadata: must be a dict")
+    start = record.start_score
+    if (
+        not isinstance(start, tuple)
+        or len(start) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in start)
+    ):
+        raise RecordError(f"start_score: must be two whole numbers from 0, not {start!r}")
+    players = record.rules.players
+    first = record.first_dealer
+    for i, recorded in enumerate(record.deals):
+        where = f"deals[{i}]"
+        if not isinstance(recorded, RecordedDeal):
+            raise RecordError(f"{where}: must be a RecordedDeal")
+        _check_deal(recorded.deal, record.rules, where)
+        if first is not None and recorded.deal.dealer != (first + i) % players:
+            raise RecordError(
+                f"{where}.dealer: deal {i + 1} is dealt by seat {recorded.deal.dealer}, "
+                f"but the deal passes to seat {(first + i) % players}"
+            )
+        for j, action in enumerate(recorded.actions):
+            if not isinstance(action, Action):
+                raise RecordError(f"{where}.actions[{j}]: not an action: {action!r}")
+        _json_value(recorded.extras, f"{where}.extras")
+    if record.result is not None and record.result.winner not in (None, 0, 1):
+        raise RecordError(f"result.winner: must be 0, 1 or null, not {record.result.winner!r}")
+
+
+def _check_deal(deal: Deal, rules: Rules, where: str) -> None:
+    """Sizes, deck and no card twice, with the place of the first problem."""
+    players = rules.players
+    if not isinstance(deal.dealer, int) or not 0 <= deal.dealer < players:
+        raise RecordError(
+            f"{where}.dealer: must be a seat from 0 to {players - 1}, not {deal.dealer!r}"
+        )
+    if len(deal.hands) != players:
+        raise RecordError(f"{where}.hands: a deal has {players} hands, not {len(deal.hands)}")
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != rules.hand_size:
+            raise RecordError(
+                f"{where}.hands[{seat}]: a hand holds {rules.hand_size} cards, not {len(hand)}"
+            )
+    kitty_size = rules.kitty_size - 1
+    if len(deal.kitty) != kitty_size:
+        raise RecordError(
+            f"{where}.kitty: the kitty holds {kitty_size} cards besides the upcard "
+            f"({rules.deck}-card deck, {players} players), not {len(deal.kitty)}"
+        )
+    if deal.upcard == UNKNOWN:
+        raise RecordError(f"{where}.upcard: the upcard must be known")
+    deck = deck_mask(rules.deck)
+    places = [(f"{where}.upcard", deal.upcard)]
+    places.extend((f"{where}.kitty[{k}]", c) for k, c in enumerate(deal.kitty))
+    places.extend(
+        (f"{where}.hands[{seat}][{k}]", c)
+        for seat, hand in enumerate(deal.hands)
+        for k, c in enumerate(hand)
+    )
+    seen: dict[Card, str] = {}
+    for place, c in places:
+        if c == UNKNOWN:
+            continue
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 64 or not deck >> c & 1:
+            shown = card_name(c) if isinstance(c, int) and 0 <= c <= 32 else repr(c)
+            raise RecordError(f"{place}: {shown} is not a card of the {rules.deck}-card deck")
+        if c in seen:
+            raise RecordError(f"{place}: {card_name(c)} is dealt twice (also at {seen[c]})")
+        seen[c] = place
+
+
+def _json_value(value: object, where: str) -> None:
+    """Check that free-form data is plain JSON (string keys, finite numbers)."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise RecordError(f"{where}: {value} is not a JSON number")
+        return
+    if isinstance(value, (list, tuple)):
+        for k, item in enumerate(value):
+            _json_value(item, f"{where}[{k}]")
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise RecordError(f"{where}: the key {key!r} is not a string")
+            _json_value(item, f"{where}.{key}")
+        return
+    raise RecordError(f"{where}: {type(value).__name__} is not JSON data")
+
+
+# -- replay helpers ----------------------------------------------------------------------
+
+
+def _label(action: Action, counts: dict[str, int]) -> str:
+    """``bid 3``, ``discard``, ``alone 2``, ``play 7``: the action's kind and number."""
+    if isinstance(action, Play):
+        kind = "play"
+    elif isinstance(action, Discard):
+        counts["discard"] += 1
+        return "discard" if counts["discard"] == 1 else f"discard {counts['discard']}"
+    elif isinstance(action, GoAlone):
+        kind = "alone"
+    elif isinstance(action, (Pass, Order, Call)):
+        kind = "bid"
+    else:  # pragma: no cover - every action type is above
+        kind = "action"
+        counts.setdefault(kind, 0)
+    counts[kind] += 1
+    return f"{kind} {counts[kind]}"
+
+
+def _subject(action: Action) -> str:
+    if isinstance(action, (Play, Discard)):
+        return card_name(action.card)
+    return str(action)
+
+
+_LEGAL_TAIL: Final = "; the legal actions are: "
+
+
+def _compare_results(recorded: DealResult, replayed: DealResult) -> str | None:
+    """How a stored deal result differs from the replayed one, or ``None``."""
+    if (recorded.team, recorded.points) != (replayed.team, replayed.points):
+        return (
+            f"the record says {_scored(recorded)}, the replay gives {_scored(replayed, short=True)}"
+        )
+    if recorded.trump != replayed.trump:
+        return (
+            f"the record says trump is {_suit(recorded.trump)}, "
+            f"the replay gives {_suit(replayed.trump)}"
+        )
+    if recorded.maker != replayed.maker:
+        return (
+            f"the record says seat {recorded.maker} made trump, "
+            f"the replay gives seat {replayed.maker}"
+        )
+    if recorded.alone != replayed.alone:
+        return (
+            f"the record says seats {list(recorded.alone)} went alone, "
+            f"the replay gives {list(replayed.alone)}"
+        )
+    if recorded.tricks != replayed.tricks:
+        return (
+            f"the record says the tricks were {_score(recorded.tricks)}, "
+            f"the replay gives {_score(replayed.tricks)}"
+        )
+    if recorded.score != replayed.score:
+        return (
+            f"the record says the score after it is {_score(recorded.score)}, "
+            f"the replay gives {_score(replayed.score)}"
+        )
+    return None
+
+
+def _scored(result: DealResult, short: bool = False) -> str:
+    if result.team is None:
+        return "nobody scored"
+    if short:
+        return f"team {result.team} {result.points}"
+    return f"team {result.team} scored {result.points}"
+
+
+def _suit(suit: int | None) -> str:
+    return "none (thrown in)" if suit is None else suit_name(suit)
+
+
+def _score(score: tuple[int, int]) -> str:
+    return f"{score[0]}-{score[1]}"
+
+
+def _winner(winner: int | None) -> str:
+    return "no winner" if winner is None else f"team {winner} won"
+
+
+# -- writing -----------------------------------------------------------------------------
+
+_WIDTH: Final = 96
+
+
+def format_json(value: object) -> str:
+    """Pretty JSON: a value on one line when it fits, lists of plain values filled."""
+    return _format(value, 0, 0)
+
+
+def _flat(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _format(value: object, level: int, column: int) -> str:
+    flat = _flat(value)
+    if column + len(flat) <= _WIDTH or not isinstance(value, (dict, list)) or not value:
+        return flat
+    pad = "  " * (level + 1)
+    end = "  " * level
+    if isinstance(value, dict):
+        items = []
+        for key, item in value.items():
+            head = f"{pad}{json.dumps(key, ensure_ascii=False)}: "
+            items.append(head + _format(item, level + 1, len(head)))
+        return "{\n" + ",\n".join(items) + "\n" + end + "}"
+    if all(not isinstance(item, (dict, list)) for item in value):
+        lines: list[str] = []
+        line = ""
+        for item in value:
+            piece = _flat(item)
+            if line and len(pad) + len(line) + len(piece) + 3 > _WIDTH:
+                lines.append(line + ",")
+                line = piece
+            else:
+                line = f"{line}, {piece}" if line else piece
+        lines.append(line)
+        return "[\n" + "\n".join(pad + text for text in lines) + "\n" + end + "]"
+    items = [pad + _format(item, level + 1, len(pad)) for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + end + "]"

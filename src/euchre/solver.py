@@ -1,0 +1,757 @@
+"""The double-dummy solver: exact trick counts when every hand is known.
+
+A :class:`Position` is a fully known moment of the play: every seat's cards, trump, who
+led the trick in progress, the cards already on it and the tricks each team has taken.
+:func:`solve` gives the tricks each team ends with when both sides play their best
+(each side maximises its own tricks: a zero-sum game on tricks, team = seat % 2);
+:func:`card_values` gives, for every legal card of the seat to move, the tricks its
+team ends with if it plays that card and both sides play their best afterwards.
+
+It works at any point of the play, for four or two hands, a lone player with the
+partner sitting out, and the 24-, 32- and 25-card decks.
+
+>>> from euchre.cards import parse_card
+>>> hands = ["Jh Jd Ah Kh Ac", "Qh Th 9c Kc Qc", "Ad Kd Qd Td 9d", "9h As Ks Qs Ts"]
+>>> position = Position.parse(hands, trump="h", leader=0)
+>>> solve(position)      # both bowers and ace-king of trump draw trumps: all five tricks
+(5, 0)
+>>> values = card_values(position)
+>>> values[parse_card("Jh")], values[parse_card("Ac")]    # the ace first is ruffed
+(5, 4)
+
+How it works (``docs`` has the long form): before a search the cards in play are
+relabelled so that each effective suit is one run of bits in trick-strength order,
+trump highest; a seat's hand is then ``live & own[seat]``, so a node is a handful of
+int operations. The search is a null-window alpha-beta ("can team 0 take at least
+``t`` of the tricks left?"), called a few times in a binary search over ``t``; it keeps
+a transposition table keyed by the cards still held and the leader at every trick
+boundary (lower and upper bounds), plays only one card of each run of equivalent
+cards (adjacent in strength once played cards are left out), tries likely winners
+first, stops at once when the top trumps held in one hand decide the target, and
+reads the last trick off directly.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Final
+
+from euchre.cards import (
+    BENNY,
+    EFFECTIVE_SUIT,
+    POWER,
+    SUIT_MASKS,
+    TRICK_KEY,
+    Card,
+    card_name,
+    cards_of,
+    deck_mask,
+    mask_of,
+    parse_cards,
+    parse_suit,
+)
+from euchre.errors import EuchreError
+
+if TYPE_CHECKING:
+    from euchre.game import Game
+
+__all__ = [
+    "Position",
+    "PositionError",
+    "bench_solver",
+    "card_values",
+    "random_position",
+    "solve",
+]
+
+_ALL_CARDS: Final = deck_mask(32) | 1 << BENNY
+
+
+class PositionError(EuchreError, ValueError):
+    """A position that cannot arise in play (a card twice, hands of the wrong sizes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A fully known moment of the play of one deal.
+
+    ``hands`` holds a card mask per seat (four seats, or two for two-handed Euchre);
+    ``leader`` led the trick in progress and ``trick`` holds the cards already played
+    to it, in order from the leader; ``won`` counts the tricks each team has taken.
+    ``sitting_out`` names the seats sitting out (partners of lone players: their hands
+    are empty); ``None`` infers them from the empty hands, which is refused only in the
+    rare ambiguous case (mid-way through the last trick with a lone player).
+
+    >>> p = Position.parse(["Ah Kh", "9c Tc", "Qh Jc", "9s Ts"], trump="s", leader=1)
+    >>> p.to_move, p.tricks_left, [card_name(c) for c in p.legal_cards()]
+    (1, 2, ['9c', 'Tc'])
+    >>> from euchre.cards import parse_card
+    >>> q = p.play(parse_card("Tc"))
+    >>> q.to_move, card_name(q.trick[0])
+    (2, 'Tc')
+    """
+
+    hands: tuple[int, ...]
+    trump: int
+    leader: int
+    trick: tuple[Card, ...] = ()
+    won: tuple[int, int] = (0, 0)
+    sitting_out: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        hands = tuple(self.hands)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", tuple(self.trick))
+        object.__setattr__(self, "won", (self.won[0], self.won[1]))
+        n = len(hands)
+        if n not in (2, 4):
+            raise PositionError(f"a position has 4 hands (or 2), not {n}")
+        if not 0 <= self.trump < 4:
+            raise PositionError(f"trump must be a suit from 0 to 3, not {self.trump}")
+        if not 0 <= self.leader < n:
+            raise PositionError(f"the leader must be a seat from 0 to {n - 1}")
+        if min(self.won) < 0:
+            raise PositionError("tricks won can not be negative")
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if hand < 0 or hand & ~_ALL_CARDS:
+                raise PositionError(f"seat {seat}'s mask {hand:#x} holds no known card")
+            if seen & hand:
+                raise PositionError(f"{_names(seen & hand)} held twice")
+            seen |= hand
+        for c in self.trick:
+            if not 0 <= c <= BENNY or not _ALL_CARDS >> c & 1:
+                raise PositionError(f"the trick holds {c}, which is not a card")
+            if seen >> c & 1:
+                raise PositionError(f"{card_name(c)} is both played and held")
+            seen |= 1 << c
+        if self.sitting_out is None:
+            object.__setattr__(self, "sitting_out", _infer_sitting_out(self))
+        else:
+            out = tuple(sorted(set(self.sitting_out)))
+            object.__setattr__(self, "sitting_out", out)
+            problem = _inconsistency(hands, self.leader, len(self.trick), out)
+            if problem:
+                raise PositionError(problem)
+
+    # -- building ----------------------------------------------------------------------
+
+    @classmethod
+    def parse(
+        cls,
+        hands: Sequence[str],
+        trump: str | int,
+        leader: int = 0,
+        trick: str = "",
+        won: tuple[int, int] = (0, 0),
+        sitting_out: tuple[int, ...] | None = None,
+    ) -> Position:
+        """A position from text: one string of cards per hand (``""`` for a seat that
+        sits out), trump as a suit (``"h"``, ``"♥"``) or its number.
+
+        >>> Position.parse(["Jh", "9c", "", ""], "h", leader=3, trick="Ts").sitting_out
+        (2,)
+        >>> Position.parse(["Jh", "9c", "", ""], "h", leader=3, trick="Ts").to_move
+        0
+        """
+        suit = parse_suit(trump) if isinstance(trump, str) else trump
+        masks = tuple(mask_of(parse_cards(hand)) for hand in hands)
+        return cls(masks, suit, leader, tuple(parse_cards(trick)), won, sitting_out)
+
+    @classmethod
+    def from_game(cls, game: Game) -> Position:
+        """The position of a game in phase ``play`` (every card must be known).
+
+        >>> from euchre.game import Game, Phase
+        >>> game = Game(seed=3)
+        >>> while game.phase is not Phase.PLAY:
+        ...     game.apply(game.legal_actions()[-1])
+        >>> position = Position.from_game(game)
+        >>> position.to_move == game.to_act, sum(solve(position))
+        (True, 5)
+        """
+        from euchre.game import Phase
+
+        if game.phase is not Phase.PLAY:
+            raise PositionError(f"a game in phase {game.phase.value} is not in the play")
+        n = game.rules.players
+        out = game.sitting_out
+        if any(game.unknown_count(seat) for seat in range(n)):
+            raise PositionError("some cards are unknown: the solver needs every hand")
+        trump = game.trump
+        if trump is None:  # pragma: no cover - the play always has a trump
+            raise PositionError("trump is not fixed")
+        hands = tuple(0 if seat in out else game.hand_mask(seat) for seat in range(n))
+        played = game.current_trick
+        leader = played[0][0] if played else game.to_act
+        return cls(hands, trump, leader, tuple(c for _, c in played), game.tricks_won, out)
+
+    # -- questions ---------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats taking part, in playing order from the leader."""
+        n = len(self.hands)
+        out = self.sitting_out or ()
+        return tuple(s for s in ((self.leader + i) % n for i in range(n)) if s not in out)
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play next (the leader once the deal is over)."""
+        seats = self.seats
+        return seats[len(self.trick) % len(seats)]
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to finish, the trick in progress included."""
+        return self.hands[self.to_move].bit_count()
+
+    def is_over(self) -> bool:
+        """Whether every trick has been played."""
+        return self.tricks_left == 0
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to move may play, in ascending order of their ints."""
+        hand = self.hands[self.to_move]
+        if self.trick:
+            led = EFFECTIVE_SUIT[self.trump][self.trick[0]]
+            follow = hand & SUIT_MASKS[self.trump][led]
+            if follow:
+                return cards_of(follow)
+        return cards_of(hand)
+
+    def play(self, c: Card) -> Position:
+        """The position after the seat to move plays ``c`` (a finished trick is taken
+        by its winner, who leads the next)."""
+        if c not in self.legal_cards():
+            legal = " ".join(card_name(x) for x in self.legal_cards())
+            name = card_name(c) if 0 <= c <= BENNY else str(c)
+            raise PositionError(f"{name} is not legal now; seat {self.to_move} may play: {legal}")
+        seat = self.to_move
+        hands = list(self.hands)
+        hands[seat] ^= 1 << c
+        trick = (*self.trick, c)
+        seats = self.seats
+        if len(trick) < len(seats):
+            return Position(tuple(hands), self.trump, self.leader, trick, self.won,
+                            self.sitting_out)
+        keys = TRICK_KEY[self.trump][EFFECTIVE_SUIT[self.trump][trick[0]]]
+        best = max(range(len(trick)), key=lambda i: keys[trick[i]])
+        winner = seats[best]
+        won = list(self.won)
+        won[winner % 2] += 1
+        return Position(tuple(hands), self.trump, winner, (), (won[0], won[1]),
+                        self.sitting_out)
+
+
+def _names(mask: int) -> str:
+    return " ".join(card_name(c) for c in cards_of(mask))
+
+
+def _inconsistency(hands: tuple[int, ...], leader: int, played: int,
+                   out: tuple[int, ...]) -> str | None:
+    """Why these hands can not stand with ``played`` cards on the trick and ``out``
+    sitting out (``None`` when they can)."""
+    n = len(hands)
+    if any(not 0 <= s < n for s in out):
+        return f"sitting_out names a seat that is not from 0 to {n - 1}"
+    if leader in out:
+        return f"the leader, seat {leader}, sits out"
+    for s in out:
+        if hands[s]:
+            return f"seat {s} sits out but holds {_names(hands[s])}"
+    seats = [s for s in ((leader + i) % n for i in range(n)) if s not in out]
+    if len(seats) < 2:
+        return "at least two seats must take part"
+    if played >= len(seats):
+        return f"the trick holds {played} cards but only {len(seats)} seats play to it"
+    left = hands[seats[played]].bit_count()
+    if not left and any(hands):
+        return f"seat {seats[played]} is to play but holds no cards"
+    for i, s in enumerate(seats):
+        size = left - (i < played)
+        if hands[s].bit_count() != size:
+            if size < 0:
+                return "the trick holds cards but nobody has a card left to play to it"
+            return (f"seat {s} holds {hands[s].bit_count()} cards but should hold {size} "
+                    f"(seat {seats[played]}, to play, holds {left})")
+    return None
+
+
+def _infer_sitting_out(position: Position) -> tuple[int, ...]:
+    """The seats that sit out: those with empty hands, but mid-way through the last
+    trick an empty hand may also be a seat that has played its last card."""
+    hands = position.hands
+    leader = position.leader
+    played = len(position.trick)
+    if not played and not any(hands):
+        return ()  # the deal is over: it does not matter
+    empty = tuple(s for s in range(len(hands)) if not hands[s] and s != leader)
+    if not played:
+        problem = _inconsistency(hands, leader, played, empty)
+        if problem:
+            raise PositionError(problem)
+        return empty
+    fits = [
+        out
+        for k in range(len(empty) + 1)
+        for out in combinations(empty, k)
+        if _inconsistency(hands, leader, played, out) is None
+    ]
+    if len(fits) == 1:
+        return fits[0]
+    if not fits:
+        raise PositionError(
+            _inconsistency(hands, leader, played, empty) or "the hands do not fit the trick"
+        )
+    raise PositionError("it is ambiguous which seats sit out: pass sitting_out")
+
+
+# -- the search ----------------------------------------------------------------------------
+
+_ASC: Final[dict[int, tuple[int, ...]]] = {}
+"""Each mask of labels met so far, as its labels in ascending order."""
+_ASC_LIMIT: Final = 400_000
+
+
+def _asc(mask: int) -> tuple[int, ...]:
+    if len(_ASC) > _ASC_LIMIT:
+        _ASC.clear()
+    labels = _ASC[mask] = tuple(cards_of(mask))
+    return labels
+
+
+@dataclass(slots=True)
+class _Tables:
+    """A position relabelled for search: cards become labels, each effective suit one
+    run of bits in trick-strength order (trump the highest run), with a free bit
+    between runs."""
+
+    label: dict[Card, int]
+    own: list[int]
+    """Each seat's labels (held cards only)."""
+    every: int
+    """Every label: the held cards and the cards on the trick."""
+    suit: list[int]
+    """``suit[l]``: the labels of l's effective suit."""
+    beats: list[int]
+    """``beats[l]``: the labels that beat ``l`` when it is winning a trick."""
+    above: list[int]
+    """``above[l]``: the labels higher than ``l`` in its suit."""
+    trumps: int
+    nxt: list[int]
+    """The next seat to play after each taking part."""
+    players: int
+
+
+def _tables(position: Position) -> _Tables:
+    trump = position.trump
+    cards = 0
+    for hand in position.hands:
+        cards |= hand
+    cards |= mask_of(position.trick)
+    effective = EFFECTIVE_SUIT[trump]
+    power = POWER[trump]
+    label: dict[Card, int] = {}
+    suit: list[int] = []
+    beats: list[int] = []
+    above: list[int] = []
+    trumps = 0
+    base = 0
+    for s in (*(x for x in range(4) if x != trump), trump):
+        members = sorted((c for c in cards_of(cards) if effective[c] == s), key=power.__getitem__)
+        if not members:
+            continue
+        run = ((1 << len(members)) - 1) << base
+        for i, c in enumerate(members):
+            label[c] = base + i
+            higher = run & ~((2 << (base + i)) - 1)
+            suit.append(run)
+            above.append(higher)
+            beats.append(higher)
+        if s == trump:
+            trumps = run
+        base += len(members) + 1
+        suit.append(0)
+        above.append(0)
+        beats.append(0)
+    if trumps:
+        for lab in range(len(beats)):
+            if not trumps >> lab & 1 and suit[lab]:
+                beats[lab] |= trumps
+    own = []
+    for hand in position.hands:
+        mask = 0
+        for c in cards_of(hand):
+            mask |= 1 << label[c]
+        own.append(mask)
+    seats = position.seats
+    nxt = [0] * len(position.hands)
+    for i, s in enumerate(seats):
+        nxt[s] = seats[(i + 1) % len(seats)]
+    every = 0
+    for lab in label.values():
+        every |= 1 << lab
+    return _Tables(label, own, every, suit, beats, above, trumps, nxt, len(seats))
+
+
+class _Search:
+    """The null-window search over one relabelled position, with its table.
+
+    ``trick(leader, live, r, t)``: with ``live`` the labels still held, ``r`` tricks
+    left and ``leader`` to lead, can team 0 take at least ``t`` of them?
+    ``follow(seat, k, led, best, best_seat, live, dead, r, t)``: the same question with
+    ``seat`` the ``k``-th to play (from 1) to a trick led in the suit of labels ``led``
+    now won by label ``best`` of ``best_seat``; ``dead`` is the labels gone in earlier
+    tricks.
+    """
+
+    __slots__ = ("follow", "nodes", "table", "trick")
+
+    def __init__(self, tables: _Tables) -> None:
+        own = tables.own
+        every = tables.every
+        beats = tables.beats
+        above = tables.above
+        suit = tables.suit
+        trumps = tables.trumps
+        nxt = tables.nxt
+        players = tables.players
+        owner = [0] * (len(beats) + 1)
+        for seat, mask in enumerate(own):
+            for lab in cards_of(mask):
+                owner[lab] = seat
+        table: dict[int, tuple[int, int]] = {}
+        asc = _ASC
+        counter = [0]
+        self.table = table
+        self.nodes = counter
+
+        def trick(leader: int, live: int, r: int, t: int) -> bool:
+            if t <= 0:
+                return True
+            if t > r:
+                return False
+            if r == 1:
+                # one card each: the last trick plays itself
+                seat = leader
+                best = (live & own[seat]).bit_length() - 1
+                best_seat = seat
+                for _ in range(players - 1):
+                    seat = nxt[seat]
+                    c = (live & own[seat]).bit_length() - 1
+                    if beats[best] >> c & 1:
+                        best = c
+                        best_seat = seat
+                return not best_seat & 1
+            live_trumps = live & trumps
+            if live_trumps:
+                # the top trumps in one hand each take a trick, whatever happens
+                top = live_trumps.bit_length() - 1
+                holder = owner[top]
+                mine = live_trumps & own[holder]
+                rest = live_trumps ^ mine
+                sure = (mine >> rest.bit_length()).bit_count() if rest else mine.bit_count()
+                if holder & 1:
+                    if t > r - sure:
+                        return False
+                elif t <= sure:
+                    return True
+            key = live << 2 | leader
+            bounds = table.get(key)
+            if bounds is not None:
+                lo, hi = bounds
+                if lo >= t:
+                    return True
+                if hi < t:
+                    return False
+            else:
+                lo = 0
+                hi = r
+            counter[0] += 1
+            dead = every & ~live
+            hand = live & own[leader]
+            # one card of each run of equivalent cards: smear the hand up through dead
+            # cards, and drop each card just above a held (or smeared) one
+            reach = hand
+            if dead:
+                while True:
+                    more = reach | ((reach << 1) & dead)
+                    if more == reach:
+                        break
+                    reach = more
+            reps = hand & ~(reach << 1)
+            try:
+                order = asc[reps]
+            except KeyError:
+                order = _asc(reps)
+            if len(order) > 1:
+                # the top live card of a suit first, then low cards
+                tops = 0
+                for c in order:
+                    if not live & above[c]:
+                        tops |= 1 << c
+                if tops and tops != reps:
+                    try:
+                        order = asc[tops] + asc[reps ^ tops]
+                    except KeyError:
+                        order = _asc(tops) + _asc(reps ^ tops)
+            maximise = not leader & 1
+            second = nxt[leader]
+            result = not maximise
+            for c in order:
+                if follow(second, 2, suit[c], c, leader, live ^ (1 << c), dead, r, t) == maximise:
+                    result = maximise
+                    break
+            table[key] = (t, hi) if result else (lo, t - 1)
+            return result
+
+        def follow(seat: int, k: int, led: int, best: int, best_seat: int, live: int,
+                   dead: int, r: int, t: int) -> bool:
+            counter[0] += 1
+            hand = live & own[seat]
+            legal = hand & led
+            if not legal:
+                legal = hand
+            reach = legal
+            if dead:
+                while True:
+                    more = reach | ((reach << 1) & dead)
+                    if more == reach:
+                        break
+                    reach = more
+            reps = legal & ~(reach << 1)
+            team = seat & 1
+            maximise = not team
+            beat = beats[best]
+            try:
+                order = asc[reps]
+                if (best_seat & 1) != team:
+                    # the other side is winning: cheapest winner first
+                    win = reps & beat
+                    if win and win != reps:
+                        order = asc[win] + asc[reps ^ win]
+            except KeyError:
+                order = _asc(reps)
+                win = reps & beat
+                if (best_seat & 1) != team and win and win != reps:
+                    order = _asc(win) + _asc(reps ^ win)
+            if k == players:
+                r -= 1
+                for c in order:
+                    if beat >> c & 1:
+                        result = trick(seat, live ^ (1 << c), r, t - 1 + team)
+                    else:
+                        result = trick(best_seat, live ^ (1 << c), r, t - 1 + (best_seat & 1))
+                    if result == maximise:
+                        return result
+                return not maximise
+            after = nxt[seat]
+            k += 1
+            for c in order:
+                if beat >> c & 1:
+                    result = follow(after, k, led, c, seat, live ^ (1 << c), dead, r, t)
+                else:
+                    result = follow(after, k, led, best, best_seat, live ^ (1 << c), dead, r, t)
+                if result == maximise:
+                    return result
+            return not maximise
+
+        self.trick = trick
+        self.follow = follow
+
+
+def _most(probe: Callable[[int], bool], r: int) -> int:
+    """The largest ``t`` in ``0..r`` for which ``probe(t)`` holds (it holds for 0)."""
+    lo, hi = 0, r
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        if probe(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _prepare(position: Position) -> tuple[_Tables, _Search, int]:
+    """The tables and a search for a position, and the labels still held."""
+    tables = _tables(position)
+    live = 0
+    for mask in tables.own:
+        live |= mask
+    return tables, _Search(tables), live
+
+
+def _on_trick(tables: _Tables, position: Position) -> tuple[int, int, int]:
+    """The trick in progress (not empty): the labels of its led suit, the winning label
+    so far and the seat that played it."""
+    seats = position.seats
+    labels = [tables.label[c] for c in position.trick]
+    best = labels[0]
+    best_seat = seats[0]
+    for i in range(1, len(labels)):
+        if tables.beats[best] >> labels[i] & 1:
+            best = labels[i]
+            best_seat = seats[i]
+    return tables.suit[labels[0]], best, best_seat
+
+
+def _solve_counted(position: Position) -> tuple[tuple[int, int], int]:
+    """:func:`solve`, and the nodes searched."""
+    r = position.tricks_left
+    won = position.won
+    if r == 0:
+        return won, 0
+    tables, search, live = _prepare(position)
+    if position.trick:
+        led, best, best_seat = _on_trick(tables, position)
+        probe = _follow_probe(search, position.to_move, len(position.trick) + 1, led, best,
+                              best_seat, live, r)
+    else:
+        probe = _trick_probe(search, position.leader, live, r, 0)
+    mine = _most(probe, r)
+    return (won[0] + mine, won[1] + r - mine), search.nodes[0]
+
+
+def solve(position: Position) -> tuple[int, int]:
+    """The tricks each team ends the deal with when both sides play their best.
+
+    >>> p = Position.parse(["Ah 9c", "Kh Ac", "Qh Kc", "9d Td"], trump="s", leader=0,
+    ...                    won=(2, 1))
+    >>> solve(p)    # seat 0 cashes the ace of hearts; seat 1 then takes the club
+    (3, 2)
+    """
+    return _solve_counted(position)[0]
+
+
+def card_values(position: Position) -> dict[Card, int]:
+    """For each legal card of the seat to move: the tricks its team ends the deal with
+    if it plays that card, and both sides play their best afterwards.
+
+    Cards that are equivalent (adjacent in strength in one suit of one hand) are
+    searched once. The searches share one transposition table.
+
+    >>> p = Position.parse(["Js Ac", "Qc Tc", "9h Th", "Kc"], trump="s", leader=3,
+    ...                    trick="Ah")
+    >>> {card_name(c): v for c, v in card_values(p).items()}   # ruff, then cash the ace
+    {'Ac': 1, 'Js': 2}
+    """
+    r = position.tricks_left
+    if r == 0:
+        return {}
+    seat = position.to_move
+    team = seat & 1
+    tables, search, live = _prepare(position)
+    label = tables.label
+    seats = position.seats
+    played = len(position.trick)
+    if played:
+        led, best, best_seat = _on_trick(tables, position)
+    legal = position.legal_cards()
+    values: dict[Card, int] = {}
+    previous = -2
+    value = 0
+    for c in sorted(legal, key=label.__getitem__):
+        lab = label[c]
+        if lab == previous + 1:
+            # the next card of a run of equivalent cards: the same value
+            values[c] = value
+            previous = lab
+            continue
+        previous = lab
+        rest = live ^ (1 << lab)
+        if not played:
+            probe = _follow_probe(search, seats[1], 2, tables.suit[lab], lab, seat, rest, r)
+        else:
+            if tables.beats[best] >> lab & 1:
+                now, now_seat = lab, seat
+            else:
+                now, now_seat = best, best_seat
+            if played + 1 == len(seats):
+                probe = _trick_probe(search, now_seat, rest, r - 1, 1 - (now_seat & 1))
+            else:
+                probe = _follow_probe(search, seats[played + 1], played + 2, led, now, now_seat,
+                                      rest, r)
+        mine = _most(probe, r)
+        value = position.won[team] + (mine if team == 0 else r - mine)
+        values[c] = value
+    return {c: values[c] for c in legal}
+
+
+def _trick_probe(search: _Search, leader: int, live: int, r: int,
+                 taken: int) -> Callable[[int], bool]:
+    """Can team 0 take ``t`` tricks from here, ``taken`` of them already in hand and
+    ``r`` still to play with ``leader`` to lead?"""
+    trick = search.trick
+    return lambda t: trick(leader, live, r, t - taken)
+
+
+def _follow_probe(search: _Search, seat: int, k: int, led: int, best: int, best_seat: int,
+                  live: int, r: int) -> Callable[[int], bool]:
+    """Can team 0 take ``t`` of the ``r`` tricks left, ``seat`` the ``k``-th to play to
+    the trick in progress?"""
+    follow = search.follow
+    return lambda t: follow(seat, k, led, best, best_seat, live, 0, r, t)
+
+
+# -- measurement ---------------------------------------------------------------------------
+
+
+def random_position(rng: random.Random, players: int = 4, deck: int = 24) -> Position:
+    """A random deal at the start of the play: random hands, trump and leader.
+
+    >>> sum(solve(random_position(random.Random(1))))
+    5
+    """
+    cards = cards_of(deck_mask(deck))
+    rng.shuffle(cards)
+    hands = tuple(mask_of(cards[5 * s:5 * s + 5]) for s in range(players))
+    return Position(hands, rng.randrange(4), rng.randrange(players))
+
+
+def bench_solver(n: int = 1000, seed: int = 0, repeat: int = 3) -> dict[str, object]:
+    """Time full five-trick solves of ``n`` random four-handed 24-card deals.
+
+    Each of ``repeat`` runs solves the same deals; the figures are the median and 95th
+    percentile milliseconds per solve (medians over the runs) and the search nodes (cards
+    tried) per solve.
+
+    >>> result = bench_solver(n=20, repeat=1)
+    >>> result["median_ms"] > 0 and result["nodes_mean"] > 0
+    True
+    """
+    rng = random.Random(seed)
+    positions = [random_position(rng) for _ in range(n)]
+    for p in positions[: min(n, 50)]:  # warm the caches
+        solve(p)
+    medians: list[float] = []
+    p95s: list[float] = []
+    nodes: list[int] = []
+    clock = time.perf_counter
+    for _ in range(repeat):
+        times = []
+        nodes = []
+        for p in positions:
+            start = clock()
+            _, count = _solve_counted(p)
+            times.append(clock() - start)
+            nodes.append(count)
+        times.sort()
+        medians.append(statistics.median(times) * 1e3)
+        p95s.append(times[min(len(times) - 1, int(0.95 * len(times)))] * 1e3)
+    return {
+        "median_ms": round(statistics.median(medians), 4),
+        "p95_ms": round(statistics.median(p95s), 4),
+        "median_ms_runs": [round(m, 4) for m in medians],
+        "nodes_mean": round(statistics.fmean(nodes), 1),
+        "nodes_median": statistics.median(nodes),
+        "deals": n,
+        "repeat": repeat,
+        "seed": seed,
+    }
+

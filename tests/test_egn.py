@@ -1,0 +1,690 @@
+"""EGN import and export: the published games replay legally and survive a round trip."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchre.actions import ALONE, DISCARD, ORDER, Discard
+from euchre.cards import UNKNOWN, card_name, parse_card
+from euchre.egn import (
+    DEFAULT_PLAYERS,
+    dump_egn,
+    dumps_egn,
+    egn_ruleset,
+    from_egn,
+    load_egn,
+    loads_egn,
+    rules_from_egn,
+    to_egn,
+)
+from euchre.errors import RecordError
+from euchre.game import Game
+from euchre.record import Record, dumps, loads
+from euchre.rules import Rules
+
+Json = Any
+"""JSON data as :func:`json.loads` gives it: tests index it freely."""
+
+EGN_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "egn"
+EGN_FILES = sorted(EGN_DIR.glob("*.egn")) if EGN_DIR.is_dir() else []
+needs_files = pytest.mark.skipif(
+    not EGN_FILES, reason=f"the EGN test data is not there ({EGN_DIR})"
+)
+egn_files = pytest.mark.parametrize("path", EGN_FILES, ids=[p.stem for p in EGN_FILES])
+
+FINAL_SCORES = {
+    "Custom_Scenario": (0, 1),
+    "Epic_Comeback": (11, 9),
+    "Me_and_Bears": (10, 9),
+    "Quite_the_Hustle_Annotated": (10, 7),
+    "Six_Points_in_Two_Hands": (10, 9),
+    "VWEC_Finals": (8, 10),
+    "VWEC_Finals_Annotated": (8, 10),
+}
+"""Final scores of the published games, as their players reported them (the finals
+ended 8-10; Six Points in Two Hands went from 4-9 to 10-9 with a loner march and a
+march)."""
+
+EGN_RULES = Rules(
+    stick_the_dealer=True,
+    maker_partner_alone=False,
+    lone_defender=False,
+    loner_lead="left_of_dealer",
+)
+"""Rules that EGN can express (those of the published games)."""
+
+
+def egn_data(path: Path) -> Json:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def play_random(rules: Rules, seed: int) -> Game:
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def one_deal(
+    calls: list[str],
+    tricks: list[list[str]] | None = None,
+    *,
+    dealer: int = 0,
+    upcard: str = "Jc",
+    ruleset: dict[str, object] | None = None,
+    **bidding: object,
+) -> Json:
+    """A one-deal EGN game."""
+    phases: list[object] = [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls, **bidding}]
+    if tricks is not None:
+        phases.append({"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks})
+    return {
+        "fileType": "Euchre Game Notation",
+        "version": "1.4",
+        "metadata": {
+            "players": list(DEFAULT_PLAYERS),
+            "initialScore": [0, 0],
+            "ruleset": ruleset if ruleset is not None else {"std": False},
+        },
+        "deals": [
+            {"dealNumber": 0, "initialState": {"dealer": dealer, "upCard": upcard},
+             "phases": phases}
+        ],
+    }
+
+
+def egn_error(data: object) -> str:
+    with pytest.raises(RecordError) as info:
+        from_egn(data)
+    return str(info.value)
+
+
+# The tricks of Custom_Scenario.egn (dealer 0, spades named by seat 1, lead seat 1).
+CUSTOM_TRICKS = [
+    ["9h", "Jh", "9s", "Ah"],
+    ["Js", "As", "9c", "Tc"],
+    ["Td", "Jd", "Qd", "Kd"],
+    ["Ad", "9d", "Th", "Qc"],
+    ["Ac", "Qs", "Kh", "Kc"],
+]
+
+
+# -- the published games -----------------------------------------------------------------
+
+
+@needs_files
+@egn_files
+def test_egn_published_games_replay_with_every_card_legal(path: Path) -> None:
+    record = load_egn(path)
+    game = Game(record.rules, deals=[d.deal for d in record.deals], score=record.start_score)
+    for recorded in record.deals:
+        for action in recorded.actions:
+            assert action in game.legal_actions()
+            game.apply(action)
+    assert game.score == FINAL_SCORES[path.stem]
+    assert record.replay().score == game.score
+    assert record.result is not None and record.result.score == game.score
+    record.check()
+    if max(game.score) >= record.rules.target:
+        assert game.is_over() and record.result.winner == game.winner()
+
+
+@needs_files
+@egn_files
+def test_egn_export_then_import_gives_the_same_game(path: Path) -> None:
+    record = load_egn(path)
+    again = loads_egn(dumps_egn(record))
+    assert again == record
+    assert again.deals == record.deals
+    assert dumps_egn(again) == dumps_egn(record)
+    # and through the native format as well
+    assert loads(dumps(record)) == record
+
+
+@needs_files
+@egn_files
+def test_egn_published_games_keep_unknown_cards_unknown(path: Path) -> None:
+    record = load_egn(path)
+    results = record.replay().results
+    for recorded, result in zip(record.deals, results, strict=True):
+        deal = recorded.deal
+        assert deal.kitty == (UNKNOWN,) * 3
+        for seat, hand in enumerate(deal.hands):
+            if (seat + 2) % 4 in result.alone:
+                assert hand == (UNKNOWN,) * 5  # the partner of a loner shows nothing
+            elif seat == deal.dealer and DISCARD[UNKNOWN] in recorded.actions:
+                assert hand.count(UNKNOWN) == 1  # the card laid away unseen
+            else:
+                assert UNKNOWN not in hand
+
+
+@needs_files
+def test_egn_loner_partner_has_five_unknown_cards() -> None:
+    record = load_egn(EGN_DIR / "Six_Points_in_Two_Hands.egn")
+    first = record.deals[0]
+    assert [str(a) for a in first.actions[:7]] == [
+        "pass", "pass", "pass", "pass", "pass", "call h", "alone"
+    ]
+    assert first.deal.hands[0] == (UNKNOWN,) * 5
+    assert first.result is not None and first.result.alone == (2,)
+    assert first.result.points == 4
+
+
+@needs_files
+def test_egn_record_starting_mid_game_ends_with_the_right_score() -> None:
+    record = load_egn(EGN_DIR / "Six_Points_in_Two_Hands.egn")
+    assert record.start_score == (4, 9)
+    assert [r.score for r in record.replay().results] == [(8, 9), (10, 9)]
+    assert record.replay().winner() == 0
+    epic = load_egn(EGN_DIR / "Epic_Comeback.egn")
+    assert epic.start_score == (0, 7)
+    assert epic.replay().score == (11, 9)
+
+
+@needs_files
+def test_egn_player_cards_give_the_hands() -> None:
+    record = load_egn(EGN_DIR / "Custom_Scenario.egn")
+    data = egn_data(EGN_DIR / "Custom_Scenario.egn")
+    given = data["deals"][0]["initialState"]["playerCards"]
+    hands = record.deals[0].deal.hands
+    assert [[card_name(c) for c in hand] for hand in hands] == given
+    assert record.metadata["title"] == "Custom Scenario"
+    assert record.rules.stick_the_dealer and record.rules.loner_lead == "left_of_dealer"
+
+
+@needs_files
+def test_egn_keeps_annotations_and_alternative_lines() -> None:
+    path = EGN_DIR / "VWEC_Finals_Annotated.egn"
+    record = load_egn(path)
+    assert any("callAnnotations" in d.extras for d in record.deals)
+    assert any("playAnnotations" in d.extras for d in record.deals)
+    assert any("alternativeLines" in d.extras for d in record.deals)
+    written = json.loads(dumps_egn(record))
+    original = egn_data(path)
+    for mine, theirs in zip(written["deals"], original["deals"], strict=True):
+        assert mine.get("alternativeLines") == theirs.get("alternativeLines")
+        for a, b in zip(mine["phases"], theirs["phases"], strict=True):
+            assert a.get("callAnnotations") == b.get("callAnnotations")
+            assert a.get("playAnnotations") == b.get("playAnnotations")
+            assert a.get("calls") == b.get("calls")
+            assert a.get("tricks") == b.get("tricks")
+
+
+# -- the dealer's exchange ---------------------------------------------------------------
+
+
+@needs_files
+def test_egn_discard_given_known_or_unknown() -> None:
+    record = load_egn(EGN_DIR / "Me_and_Bears.egn")
+    discards = [a for d in record.deals for a in d.actions if isinstance(a, Discard)]
+    assert DISCARD[parse_card("Qc")] in discards
+    assert DISCARD[parse_card("Tc")] in discards
+    assert DISCARD[UNKNOWN] in discards
+    # the dealer took the upcard, discard not given: one card of the dealer's stays unknown
+    second = record.deals[0]
+    assert DISCARD[UNKNOWN] in second.actions
+    assert second.deal.hands[second.deal.dealer].count(UNKNOWN) == 1
+
+
+def bare_deal(record: Record, index: int) -> Json:
+    """Deal ``index`` of a record as a one-deal EGN game, without playerCards, kitty and
+    discard: only what a transcript of the table shows."""
+    data: Json = to_egn(record)
+    deals = data["deals"]
+    assert isinstance(deals, list)
+    deal = deals[index]
+    deal["initialState"].pop("playerCards", None)
+    deal["initialState"].pop("kitty", None)
+    deal["phases"][0].pop("discard", None)
+    deal["dealNumber"] = 0
+    data["deals"] = [deal]
+    metadata = data["metadata"]
+    assert isinstance(metadata, dict)
+    metadata.pop("finalScore")
+    return data
+
+
+def find_exchange(upcard_laid_away: bool) -> tuple[Record, int]:
+    """A game and deal where the dealer laid away the upcard (or took it)."""
+    for seed in range(1, 100):
+        record = Record.from_game(play_random(EGN_RULES, seed))
+        for index, recorded in enumerate(record.deals):
+            for action in recorded.actions:
+                if isinstance(action, Discard) and (
+                    (action.card == recorded.deal.upcard) == upcard_laid_away
+                ):
+                    return record, index
+    raise AssertionError("no such deal")
+
+
+def test_egn_dealer_who_never_plays_the_upcard_discarded_it() -> None:
+    record, index = find_exchange(upcard_laid_away=True)
+    upcard = record.deals[index].deal.upcard
+    back = from_egn(bare_deal(record, index)).deals[0]
+    assert DISCARD[upcard] in back.actions
+    assert back.actions == record.deals[index].actions
+    dealer = back.deal.dealer
+    assert UNKNOWN not in back.deal.hands[dealer]
+
+
+def test_egn_dealer_who_took_the_upcard_discarded_an_unknown_card() -> None:
+    record, index = find_exchange(upcard_laid_away=False)
+    original = record.deals[index]
+    back = from_egn(bare_deal(record, index)).deals[0]
+    assert DISCARD[UNKNOWN] in back.actions
+    assert [a for a in back.actions if not isinstance(a, Discard)] == [
+        a for a in original.actions if not isinstance(a, Discard)
+    ]
+    hand = back.deal.hands[back.deal.dealer]
+    assert hand.count(UNKNOWN) == 1
+    assert original.deal.upcard not in hand
+    # with the discard written, the dealer's hand is whole again
+    discard = next(a for a in original.actions if isinstance(a, Discard))
+    data = bare_deal(record, index)
+    data["deals"][0]["phases"][0]["discard"] = str(discard).split()[1]
+    again = from_egn(data).deals[0]
+    assert discard in again.actions
+    assert sorted(again.deal.hands[again.deal.dealer]) == sorted(
+        original.deal.hands[original.deal.dealer]
+    )
+
+
+# -- rules -------------------------------------------------------------------------------
+
+
+def test_egn_ruleset_flags_map_to_rules() -> None:
+    assert rules_from_egn({}) == Rules(
+        stick_the_dealer=True, lone_defender=False, maker_partner_alone=False,
+        loner_lead="left_of_dealer",
+    )
+    rules = rules_from_egn({
+        "std": False, "min_rank": 7, "winning_score": 11, "loner_lead": "LEFT_OF_LONER",
+        "loner_march_score": 5, "loner_euchred_score": 3, "defend_alone": True,
+    })
+    assert (rules.deck, rules.target, rules.deals, rules.stick_the_dealer) == (32, 11, 0, False)
+    assert (rules.loner_march_points, rules.loner_euchred_points) == (5, 3)
+    assert rules.lone_defender and rules.lone_defender_scoring == "flat_4"
+    assert not rules.maker_partner_alone and not rules.dealer_must_take_upcard
+    assert rules.loner_lead == "left_of_loner"
+    assert rules_from_egn({"joker": True}).deck == 25
+    counted = rules_from_egn({"num_deals": 8})
+    assert (counted.target, counted.deals) == (0, 8)
+    two = rules_from_egn({"num_players": 2})
+    assert two.players == 2 and not two.going_alone and not two.lone_defender
+
+
+@pytest.mark.parametrize(
+    "flag",
+    ["canadian", "farmers", "partners_best", "go_under", "allow_no_trump", "fast_break",
+     "four_trick_tokens"],
+)
+def test_egn_unsupported_ruleset_flags_are_refused(flag: str) -> None:
+    with pytest.raises(RecordError, match=f"EGN ruleset flag '{flag}' is not supported"):
+        rules_from_egn({flag: True})
+    assert rules_from_egn({flag: False}) == rules_from_egn({})
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "expected"),
+    [
+        ({"num_players": 3}, "3 players is not supported"),
+        ({"min_rank": 8}, r"must be 9 \(24 cards\) or 7 \(32 cards\)"),
+        ({"winning_score": 5, "num_deals": 4}, "both winning_score and num_deals"),
+        ({"winning_score": 0}, "winning_score or num_deals must end the game"),
+        ({"std": "yes"}, "metadata.ruleset.std: must be true or false"),
+        ({"loner_lead": "LEFT"}, "must be LEFT_OF_DEALER or LEFT_OF_LONER"),
+        ({"colour": 1}, "unknown EGN ruleset flag 'colour'"),
+        ({"num_players": 2, "defend_alone": True}, "two-handed Euchre has no going alone"),
+    ],
+)
+def test_egn_bad_rulesets_are_refused(ruleset: dict[str, object], expected: str) -> None:
+    with pytest.raises(RecordError, match=expected):
+        rules_from_egn(ruleset)
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        (Rules(), "lone_defender_scoring='by_tricks'"),
+        (Rules.preset("tournament"), "dealer_must_take_upcard=True"),
+        (EGN_RULES.replace(maker_partner_alone=True), "EGN's isAlone names only the maker"),
+        (EGN_RULES.replace(deal_pattern="1"), "deal_pattern='1'"),
+        (EGN_RULES.replace(going_alone=False), "going_alone=False"),
+    ],
+)
+def test_egn_export_refuses_rules_it_cannot_express(rules: Rules, expected: str) -> None:
+    with pytest.raises(RecordError, match=expected):
+        egn_ruleset(rules)
+    with pytest.raises(RecordError, match=expected):
+        dumps_egn(Record.from_game(Game(rules, seed=1)))
+
+
+# -- export and import of engine games ---------------------------------------------------
+
+ROUND_TRIP_RULES = {
+    "egn": EGN_RULES,
+    "stick-off-loner-lead": EGN_RULES.replace(stick_the_dealer=False, loner_lead="left_of_loner"),
+    "defend-alone": EGN_RULES.replace(lone_defender=True, lone_defender_scoring="flat_4"),
+    "two-handed": Rules.preset("two-handed").replace(stick_the_dealer=True),
+    "32-cards": EGN_RULES.replace(deck=32, loner_march_points=5),
+    "joker": EGN_RULES.replace(deck=25, target=0, deals=6),
+}
+
+
+@pytest.mark.parametrize("name", list(ROUND_TRIP_RULES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_egn_export_then_import_of_engine_games(name: str, seed: int) -> None:
+    game = play_random(ROUND_TRIP_RULES[name], seed)
+    record = Record.from_game(game, {"title": name, "event": "not in EGN"})
+    back = loads_egn(dumps_egn(record))
+    assert back.rules == record.rules
+    assert back.start_score == record.start_score
+    assert back.deals == record.deals
+    assert back.result == record.result
+    assert back.metadata["title"] == name
+    names = ["North", "East", "South", "West"] if game.rules.players == 4 else ["North", "South"]
+    assert back.metadata["players"] == names
+
+
+def test_egn_round_trip_keeps_a_lone_defender() -> None:
+    rules = ROUND_TRIP_RULES["defend-alone"]
+    for seed in range(1, 200):
+        game = play_random(rules, seed)
+        if any(r.maker is not None and any((s - r.maker) % 2 for s in r.alone)
+               for r in game.results):
+            break
+    else:
+        pytest.fail("no random game had a lone defender")
+    record = Record.from_game(game)
+    data: Json = to_egn(record)
+    assert any("aloneDefender" in d["phases"][0] for d in data["deals"])
+    assert from_egn(data).deals == record.deals
+
+
+def test_egn_export_refuses_what_would_read_back_differently() -> None:
+    game = Game(EGN_RULES, seed=3)
+    while game.phase.value != "alone":
+        game.apply(game.legal_actions()[-1])
+    # a deal stopped before the going-alone answer: EGN would answer 'stay' for it
+    record = Record.from_game(game)
+    with pytest.raises(RecordError, match=r"deal 1: EGN cannot express its actions exactly"):
+        dumps_egn(record)
+
+
+def test_egn_files(tmp_path: Path) -> None:
+    record = Record.from_game(play_random(EGN_RULES, 4))
+    path = tmp_path / "game.egn"
+    dump_egn(record, path)
+    assert load_egn(path).deals == record.deals
+    with pytest.raises(RecordError, match="cannot read the file"):
+        load_egn(tmp_path / "nothing.egn")
+
+
+# -- reading errors ----------------------------------------------------------------------
+
+
+def test_egn_card_notation() -> None:
+    record = Record.from_game(play_random(EGN_RULES, 6))
+    data: Json = to_egn(record)
+    results = record.replay().results
+    seen = set()
+    for deal, result in zip(data["deals"], results, strict=True):
+        if result.trump is None:
+            continue
+        right = "J" + "cdhs"[result.trump]
+        left = "J" + "cdhs"[3 - result.trump]
+        for trick in deal["phases"][1]["tricks"]:
+            for k, text in enumerate(trick):
+                new = {right: "R", left: "L"}.get(text, "N" + text[1] if text[0] == "9" else text)
+                seen.add(new if len(new) == 1 else new[0])
+                trick[k] = new
+    assert {"R", "L", "N"} <= seen
+    assert from_egn(data).deals == record.deals
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Zz", "unknown EGN card 'Zz'"),
+        ("9", "unknown EGN card '9'"),
+        ("10h", "unknown EGN card '10h'"),
+        ("9t", "generic suits (t, n, g) are not supported"),
+        ("X", "a trick with an unknown card 'X' cannot be replayed"),
+        ("Xh", "a trick with an unknown card 'X' cannot be replayed"),
+        ("7h", "7h is not a card of the 24-card deck"),
+        ("B", "B is not a card of the 24-card deck"),
+    ],
+)
+def test_egn_bad_cards_in_tricks(text: str, expected: str) -> None:
+    tricks = copy.deepcopy(CUSTOM_TRICKS)
+    tricks[2][1] = text
+    message = egn_error(one_deal(["Pass"] * 4 + ["s"], tricks, isAlone=False))
+    assert message.startswith("deals[0].phases[1].tricks[2][1]: "), message
+    assert expected in message
+
+
+def test_egn_names_an_illegal_play() -> None:
+    tricks = copy.deepcopy(CUSTOM_TRICKS)
+    tricks[0][1], tricks[1][3] = tricks[1][3], tricks[0][1]
+    message = egn_error(one_deal(["Pass"] * 4 + ["s"], tricks, isAlone=False))
+    assert message.startswith(
+        "deals[0].phases[1].tricks[0][1] (deal 1, play 2): Tc is not legal (must follow hearts)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"calls": ["Pass", "h"]}, "calls[1]: 'h' is not a round-one call"),
+        ({"calls": ["Pass"] * 4 + ["Order"]}, "calls[4]: 'Order' is not a round-two call"),
+        ({"calls": ["Pass"] * 4 + ["c"]}, "clubs was turned down and can't be named"),
+        ({"calls": ["Pass"] * 4 + ["n"]}, "no-trump ('n') is not supported"),
+        ({"calls": ["Pass"] * 4 + ["s", "Pass"]}, "'Pass' comes after the bidding ended"),
+        ({"calls": [1]}, "calls[0]: must be a string, not 1"),
+        ({"isAlone": "no"}, "isAlone: must be true or false"),
+        ({"aloneDefender": 2}, "aloneDefender: seat 2 may not defend alone"),
+        ({"aloneDefender": 1}, "aloneDefender: seat 1 is not a defender"),
+        ({"aloneDefender": 7}, "aloneDefender: must be from -1 to 3, not 7"),
+        ({"discard": "9c"}, "discard: given, but nobody accepted the upcard"),
+        ({"cardExchanges": [{"receiver": 1, "cards": []}]}, "card exchanges"),
+        ({"bid": 1}, "unknown field 'bid'"),
+    ],
+)
+def test_egn_bidding_problems_are_named(change: dict[str, object], expected: str) -> None:
+    data = one_deal(["Pass"] * 4 + ["s"], copy.deepcopy(CUSTOM_TRICKS), isAlone=False)
+    data["deals"][0]["phases"][0].update(change)
+    message = egn_error(data)
+    assert message.startswith("deals[0].phases[0]"), message
+    assert expected in message
+
+
+def test_egn_stuck_dealer_must_name_a_suit() -> None:
+    message = egn_error(one_deal(["Pass"] * 8, ruleset={"std": True}))
+    assert message.startswith("deals[0].phases[0].calls[7]: pass is not legal now (bid2)")
+    assert "the dealer is stuck" in message
+    record = from_egn(one_deal(["Pass"] * 8, ruleset={"std": False}))
+    assert record.deals[0].result is not None and record.deals[0].result.thrown_in
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ([], "the EGN file: must be a JSON object"),
+        ({"fileType": "PGN"}, 'fileType: an EGN file has "fileType": "Euchre Game Notation"'),
+        ({"format": "euchre-record"}, "this looks like a native record"),
+        ({"fileType": "Euchre Game Notation", "version": "2.0"}, "EGN version '2.0' is not"),
+        ({"fileType": "Euchre Game Notation", "version": 1.4}, "EGN version 1.4 is not"),
+    ],
+)
+def test_egn_refuses_what_is_not_egn(data: object, expected: str) -> None:
+    assert expected in egn_error(data)
+
+
+def test_egn_structure_problems_are_named() -> None:
+    base = one_deal(["Pass"] * 4 + ["s"], copy.deepcopy(CUSTOM_TRICKS), isAlone=False)
+    cases: list[tuple[str, object, str]] = [
+        ("dealer", 4, "deals[0].initialState.dealer: must be from 0 to 3, not 4"),
+        ("upCard", "X", "deals[0].initialState.upCard: the upcard must be known"),
+        ("upCard", "R", "deals[0].initialState.upCard: 'R' (a bower) needs a trump suit"),
+        ("upCard", "Jh", "seat 2 plays Jh, the upcard, but it was turned down"),
+        ("kitty", ["9c"], "deals[0].initialState.kitty: the kitty holds 3 cards"),
+        ("kitty", ["Ac", "X", "X"], "the cards do not add up"),
+        ("playerCards", [["Ac"]], "playerCards: 4 hands, not 1"),
+    ]
+    for key, value, expected in cases:
+        data = copy.deepcopy(base)
+        data["deals"][0]["initialState"][key] = value
+        message = egn_error(data)
+        assert expected in message, (key, message)
+    data = copy.deepcopy(base)
+    data["deals"][0]["phases"][1]["tricks"][4] = ["Ac", "Qs"]
+    record = from_egn(data)  # a deal may stop partway, as the last one
+    assert record.deals[0].result is None
+    data["deals"].append(copy.deepcopy(data["deals"][0]))
+    assert "the deal stops before its end" in egn_error(data)
+    data = copy.deepcopy(base)
+    data["deals"][0]["phases"][1]["tricks"][1] = ["Js", "As", "9c"]
+    assert "deals[0].phases[1].tricks[1]: a trick has 4 cards here, not 3" in egn_error(data)
+    data = copy.deepcopy(base)
+    data["deals"] = ["CgQIARAC"]
+    assert "condensed (binary-encoded) deals are not supported" in egn_error(data)
+    data = copy.deepcopy(base)
+    data["metadata"]["finalScore"] = [5, 0]
+    assert "metadata.finalScore: the record says the final score is 5-0" in egn_error(data)
+    data = copy.deepcopy(base)
+    data["deals"][0]["phases"][1]["initialLead"] = 2
+    assert "initialLead: the record says seat 2 leads first, but under" in egn_error(data)
+    data["deals"][0]["phases"][1]["initialLead"] = 1
+    assert from_egn(data).deals == from_egn(base).deals
+
+
+def test_egn_alone_call_and_player_objects() -> None:
+    for seed in range(1, 200):
+        record = Record.from_game(play_random(EGN_RULES, seed))
+        found = [
+            i for i, (d, r) in enumerate(zip(record.deals, record.replay().results, strict=False))
+            if r.alone and ORDER in d.actions
+        ]
+        if found:
+            break
+    else:
+        pytest.fail("no random game had a loner after an order")
+    index = found[0]
+    data = bare_deal(record, index)
+    bidding = data["deals"][0]["phases"][0]
+    bidding["calls"] = ["Alone" if c == "Order" else c for c in bidding["calls"]]
+    bidding["isAlone"] = False  # 'Alone' says it already
+    data["metadata"]["players"] = [{"name": "Ann"}, "Bo", "Cy", {"name": "Di", "id": "7"}]
+    back = from_egn(data)
+    original = record.deals[index]
+    assert [a for a in back.deals[0].actions if not isinstance(a, Discard)] == [
+        a for a in original.actions if not isinstance(a, Discard)
+    ]
+    assert ALONE in back.deals[0].actions
+    result = back.deals[0].result
+    assert result is not None and result.maker is not None
+    partner = (result.maker + 2) % 4
+    assert back.deals[0].deal.hands[partner] == (UNKNOWN,) * 5
+    assert back.metadata["players"] == ["Ann", "Bo", "Cy", "Di"]
+
+
+# -- fuzzing -----------------------------------------------------------------------------
+
+_WORDS = st.sampled_from(
+    ["X", "Jd", "B", "R", "L", "Nc", "Pass", "Order", "Alone", "h", "s", "EUCHRE_BIDDING",
+     "TRICK_PLAY", "Euchre Game Notation", "1.4", "LEFT_OF_LONER"]
+)
+_SCALARS = st.none() | st.booleans() | st.integers(-2, 12) | _WORDS | st.text(max_size=5)
+_KEYS = st.sampled_from(
+    ["fileType", "version", "metadata", "deals", "ruleset", "initialScore", "dealer", "upCard",
+     "phases", "calls", "tricks", "type", "isAlone", "aloneDefender", "discard", "kitty",
+     "playerCards", "initialState", "std", "defend_alone", "num_players"]
+) | st.text(max_size=4)
+JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_KEYS, inner, max_size=5),
+    max_leaves=25,
+)
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def only_record_errors(text: str) -> None:
+    try:
+        record = loads_egn(text)
+    except RecordError:
+        return
+    record.check()
+    try:
+        again = loads_egn(dumps_egn(record))
+    except RecordError:
+        return
+    assert again.deals == record.deals
+
+
+@FUZZ
+@given(st.text(max_size=200))
+def test_egn_fuzz_random_text(text: str) -> None:
+    only_record_errors(text)
+
+
+@FUZZ
+@given(JSON)
+def test_egn_fuzz_random_json(value: object) -> None:
+    only_record_errors(json.dumps(value))
+    only_record_errors(json.dumps(
+        {"fileType": "Euchre Game Notation", "version": "1.4", "deals": value}
+    ))
+
+
+_BASES = [
+    one_deal(["Pass"] * 4 + ["s"], CUSTOM_TRICKS, isAlone=False),
+    to_egn(Record.from_game(play_random(ROUND_TRIP_RULES["defend-alone"], 5))),
+]
+
+
+def _paths(value: Json, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(_paths(item, (*path, key)))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            found.extend(_paths(item, (*path, k)))
+    return found
+
+
+@FUZZ
+@given(st.data())
+def test_egn_fuzz_mutated_files(data: st.DataObject) -> None:
+    value = copy.deepcopy(data.draw(st.sampled_from(_BASES)))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from([p for p in _paths(value) if p]))
+        parent: Json = value
+        for key in path[:-1]:
+            parent = parent[key]
+        if data.draw(st.booleans()):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = data.draw(JSON | _WORDS)
+    only_record_errors(json.dumps(value))
+
+
+def test_egn_doc_example_reads_as_described() -> None:
+    doc = Path(__file__).resolve().parents[1] / "docs" / "record-format.md"
+    block = doc.read_text(encoding="utf-8").split("```json\n")[2].split("```", 1)[0]
+    data = one_deal([], ruleset={"std": True, "num_deals": 1})
+    data["deals"] = [json.loads(block)]
+    record = from_egn(data)
+    hands = [" ".join(card_name(c) for c in hand) for hand in record.deals[0].deal.hands]
+    assert hands == ["X X X X X", "Ts Tc Ah Qs Kh", "Ks Kd 9h Th Ac", "Jh 9d Qd Qh X"]
+    actions = " ".join(str(a) for a in record.deals[0].actions)
+    assert actions.startswith("pass pass order discard X alone play Ts play Ks")

@@ -1,0 +1,606 @@
+"""The native JSON game record: round trips, replay, checking, and hostile input."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchre.actions import PLAY, Action, Play
+from euchre.cards import UNKNOWN, card_name, cards_of, suit_name
+from euchre.deal import Deal
+from euchre.errors import RecordError
+from euchre.game import Game, Phase
+from euchre.record import (
+    FORMAT,
+    VERSION,
+    GameResult,
+    Record,
+    RecordedDeal,
+    ReplayError,
+    dump,
+    dumps,
+    load,
+    loads,
+    read_record,
+    write_record,
+)
+from euchre.rules import Rules
+
+PRESETS = ("standard", "two-handed", "tournament", "openspiel")
+
+Json = Any
+"""JSON data as :func:`json.loads` gives it: tests index it freely."""
+
+
+def play_random(rules: Rules, seed: int, stop_after: int | None = None) -> Game:
+    """A game played with random legal actions (``stop_after`` actions at most)."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    count = 0
+    while not game.is_over() and (stop_after is None or count < stop_after):
+        game.apply(rng.choice(game.legal_actions()))
+        count += 1
+    return game
+
+
+def random_record(preset: str = "standard", seed: int = 1) -> Record:
+    game = play_random(Rules.preset(preset), seed)
+    return Record.from_game(game, {"title": f"{preset} {seed}", "players": ["a", "b", "c", "d"]})
+
+
+def record_data(record: Record) -> Json:
+    return json.loads(dumps(record))
+
+
+def deal_data(data: Json, index: int) -> Json:
+    return data["deals"][index]
+
+
+def load_error(data: object) -> str:
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(data))
+    return str(info.value)
+
+
+# -- round trips -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_record_round_trip_of_random_games(preset: str, seed: int) -> None:
+    game = play_random(Rules.preset(preset), seed)
+    record = Record.from_game(game, {"title": "t", "event": "club night", "players": ["a"] * 4})
+    text = dumps(record)
+    again = loads(text)
+    assert again == record
+    assert dumps(again) == text
+    record.check()
+    again.check()
+    replayed = again.replay()
+    assert replayed.score == game.score
+    assert replayed.winner() == game.winner()
+    assert replayed.history == game.history
+    assert replayed.results == game.results
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_record_of_a_game_in_progress_replays_to_the_same_state(preset: str) -> None:
+    game = play_random(Rules.preset(preset), seed=11, stop_after=12)
+    assert not game.is_over()
+    record = loads(dumps(Record.from_game(game)))
+    record.check()
+    replayed = record.replay()
+    assert replayed.history == game.history
+    assert replayed.deals == game.deals
+    assert replayed.score == game.score
+    assert (replayed.phase, replayed.to_act) == (game.phase, game.to_act)
+    assert replayed.hand_mask(game.to_act) == game.hand_mask(game.to_act)
+
+
+def test_record_json_top_level_is_the_documented_shape() -> None:
+    data = record_data(random_record())
+    assert list(data) == [
+        "format", "version", "metadata", "rules", "start_score", "deals", "result"
+    ]
+    assert data["format"] == FORMAT
+    assert data["version"] == VERSION
+    assert data["rules"] == Rules().to_dict()
+    first = deal_data(data, 0)
+    assert list(first)[:5] == ["dealer", "hands", "upcard", "kitty", "actions"]
+    assert first["result"] is not None
+    result = data["result"]
+    assert isinstance(result, dict)
+    assert set(result) == {"score", "winner"}
+
+
+def test_record_text_is_stable_and_pretty() -> None:
+    text = dumps(random_record("tournament", 4))
+    assert text.endswith("}\n")
+    assert all(len(line) <= 100 for line in text.splitlines())
+    assert dumps(loads(text)) == text
+    assert '"hands": [\n' in text
+
+
+def test_record_from_a_game_that_starts_over_has_no_deals() -> None:
+    game = Game(Rules(), seed=1, score=(10, 3))
+    record = Record.from_game(game)
+    assert record.deals == ()
+    assert record.first_dealer is None
+    assert loads(dumps(record)) == record
+    record.check()
+    assert record.result == GameResult((10, 3), 0)
+
+
+def test_record_keeps_a_start_score_mid_game() -> None:
+    game = Game(Rules(), seed=9, score=(8, 9))
+    rng = random.Random(9)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    record = loads(dumps(Record.from_game(game)))
+    assert record.start_score == (8, 9)
+    assert record.replay().score == game.score
+    record.check()
+
+
+def test_record_states_walk_the_game() -> None:
+    record = random_record("two-handed", 5)
+    states = list(record)
+    assert len(states) == 1 + sum(len(d.actions) for d in record.deals)
+    assert states[-1].score == record.replay().score
+    assert states[0].history == ((),)
+
+
+def test_record_with_unknown_cards_round_trips() -> None:
+    game = Game(Rules(), seed=2)
+    dealt = game.deals[0]
+    hidden = tuple(
+        hand if seat == dealt.dealer else (UNKNOWN,) * 5 for seat, hand in enumerate(dealt.hands)
+    )
+    deal = Deal(dealt.dealer, hidden, dealt.upcard, (UNKNOWN,) * 3)
+    record = Record(rules=Rules(), deals=(RecordedDeal(deal, ()),))
+    text = dumps(record)
+    assert '"X"' in text
+    assert loads(text) == record
+
+
+# -- replay and check errors -------------------------------------------------------------
+
+
+def altered_play(record: Record) -> tuple[Record, str]:
+    """The record with one play changed to a card that does not follow suit, and the
+    message expected from the replay."""
+    for state, (i, j, _) in zip(
+        record.states(),
+        ((i, j, a) for i, d in enumerate(record.deals) for j, a in enumerate(d.actions)),
+        strict=False,
+    ):
+        if state.phase is not Phase.PLAY or not state.current_trick:
+            continue
+        follow = state.legal_play_mask()
+        others = state.hand_mask(state.to_act) & ~follow
+        if not others or follow == state.hand_mask(state.to_act):
+            continue
+        bad = cards_of(others)[0]
+        actions = list(record.deals[i].actions)
+        actions[j] = PLAY[bad]
+        number = sum(1 for a in actions[: j + 1] if isinstance(a, Play))
+        led = state.trump
+        assert led is not None
+        first_card = state.current_trick[0][1]
+        from euchre.cards import effective_suit
+
+        led = effective_suit(first_card, led)
+        deals = list(record.deals)
+        deals[i] = replace(deals[i], actions=tuple(actions))
+        expected = (
+            f"deal {i + 1}, play {number}: {card_name(bad)} is not legal "
+            f"(must follow {suit_name(led)})"
+        )
+        return replace(record, deals=tuple(deals)), expected
+    raise AssertionError("no play could be altered")
+
+
+@pytest.mark.parametrize("preset", ["standard", "two-handed"])
+def test_record_replay_names_the_illegal_play(preset: str) -> None:
+    record, expected = altered_play(random_record(preset, 3))
+    with pytest.raises(RecordError) as info:
+        record.replay()
+    message = str(info.value)
+    assert message.startswith(expected), message
+    assert re.match(r"deal \d+, play \d+: \w\w is not legal \(must follow \w+\)", message)
+    assert "the legal actions are: play" in message
+    error = info.value
+    assert isinstance(error, ReplayError)
+    assert error.label.startswith("play ")
+    # the text form says the same, through loads
+    with pytest.raises(RecordError, match=re.escape(expected)):
+        loads(dumps(record)).check()
+
+
+def test_record_replay_labels_bids_discards_and_alone() -> None:
+    record = random_record("standard", 5)
+    first = record.deals[0]
+    bad: tuple[Action, ...] = (PLAY[first.deal.hands[0][0]], *first.actions[1:])
+    broken = replace(record, deals=(replace(first, actions=bad), *record.deals[1:]))
+    with pytest.raises(RecordError, match=r"^deal 1, play 1: \w\w is not legal \(seat \d must"):
+        broken.replay()
+
+
+def test_record_check_names_a_wrong_deal_result() -> None:
+    record = random_record("standard", 6)
+    data = record_data(record)
+    index = next(i for i, d in enumerate(record.deals) if d.result and d.result.team is not None)
+    result = deal_data(data, index)["result"]
+    assert isinstance(result, dict)
+    team, points = result["team"], result["points"]
+    assert isinstance(team, int) and isinstance(points, int)
+    result["team"], result["points"] = 1 - team, points + 1
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(data)).check()
+    assert str(info.value) == (
+        f"deal {index + 1}: the record says team {1 - team} scored {points + 1}, "
+        f"the replay gives team {team} {points}"
+    )
+
+
+def test_record_check_names_a_wrong_final_score() -> None:
+    data = record_data(random_record("standard", 7))
+    data["result"] = {"score": [3, 4], "winner": None}
+    with pytest.raises(RecordError, match=r"the record says the final score is 3-4, the replay"):
+        loads(json.dumps(data)).check()
+
+
+def test_record_check_names_other_wrong_result_fields() -> None:
+    record = random_record("standard", 8)
+    data = record_data(record)
+    result = deal_data(data, 0)["result"]
+    assert isinstance(result, dict)
+    tricks = result["tricks"]
+    assert isinstance(tricks, list)
+    result["tricks"] = [tricks[1], tricks[0]] if tricks[0] != tricks[1] else [9, 9]
+    with pytest.raises(RecordError, match=r"^deal 1: the record says the tricks were"):
+        loads(json.dumps(data)).check()
+
+
+def test_record_refuses_actions_after_the_deal_is_over() -> None:
+    data = record_data(random_record("standard", 2))
+    first = deal_data(data, 0)
+    actions = first["actions"]
+    second = deal_data(data, 1)
+    extra = second["actions"]
+    assert isinstance(actions, list) and isinstance(extra, list)
+    first["actions"] = [*actions, extra[0]]
+    with pytest.raises(RecordError, match=r"^deal 1, \w+ \d+: .* comes after the deal is over"):
+        loads(json.dumps(data)).replay()
+
+
+def test_record_refuses_an_unfinished_deal_followed_by_another() -> None:
+    data = record_data(random_record("standard", 2))
+    first = deal_data(data, 0)
+    actions = first["actions"]
+    assert isinstance(actions, list)
+    first["actions"] = actions[:-1]
+    first.pop("result")
+    with pytest.raises(RecordError, match=r"^deal 1: the record stops before the deal is over"):
+        loads(json.dumps(data)).replay()
+
+
+def test_record_refuses_a_deal_after_the_game_is_over() -> None:
+    record = random_record("standard", 2)
+    last = record.deals[-1].deal
+    n = record.rules.players
+    following = Deal((last.dealer + 1) % n, ((UNKNOWN,) * 5,) * n, last.upcard, (UNKNOWN,) * 3)
+    longer = replace(record, deals=(*record.deals, RecordedDeal(following)))
+    with pytest.raises(RecordError, match=r"the game was already over after deal"):
+        longer.replay()
+
+
+# -- reading errors ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def valid() -> Json:
+    return record_data(random_record("standard", 1))
+
+
+def test_record_loads_refuses_bad_json() -> None:
+    with pytest.raises(RecordError, match=r"^not JSON: .* line 1 column"):
+        loads("{not json")
+    with pytest.raises(RecordError, match="not a euchre record"):
+        loads("[1, 2]")
+    with pytest.raises(RecordError, match="nests too deeply"):
+        loads("[" * 100_000 + "]" * 100_000)
+
+
+def test_record_loads_refuses_the_wrong_format_or_version(valid: Json) -> None:
+    data = copy.deepcopy(valid)
+    data["version"] = 2
+    assert "version 2 is not supported" in load_error(data)
+    data["version"] = True
+    assert "version true is not supported" in load_error(data)
+    data = copy.deepcopy(valid)
+    data["format"] = "chess"
+    assert "not a euchre record" in load_error(data)
+    assert "looks like EGN" in load_error({"fileType": "Euchre Game Notation"})
+
+
+def test_record_loads_names_an_unknown_card(valid: Json) -> None:
+    data = copy.deepcopy(valid)
+    hand = deal_data(data, 2)["hands"]
+    assert isinstance(hand, list) and isinstance(hand[1], list)
+    hand[1][3] = "Zx"
+    assert load_error(data).startswith("deals[2].hands[1][3]: unknown card 'Zx'")
+
+
+def test_record_loads_names_a_card_dealt_twice(valid: Json) -> None:
+    data = copy.deepcopy(valid)
+    hands = deal_data(data, 0)["hands"]
+    assert isinstance(hands, list) and isinstance(hands[0], list) and isinstance(hands[1], list)
+    hands[1][2] = hands[0][0]
+    message = load_error(data)
+    assert message.startswith("deals[0].hands[1][2]: ")
+    assert "dealt twice (also at deals[0].hands[0][0])" in message
+
+
+def test_record_loads_names_an_unknown_option(valid: Json) -> None:
+    data = copy.deepcopy(valid)
+    rules = data["rules"]
+    assert isinstance(rules, dict)
+    rules["colour"] = "red"
+    assert load_error(data).startswith("rules: unknown option 'colour'")
+    rules.pop("colour")
+    rules["deals"] = [1]
+    assert load_error(data) == "rules: deals: must be a number, true or false, or text, not a list"
+    rules["deals"] = None
+    assert load_error(data).startswith("rules: deals: must be")
+    rules["deals"] = 0
+    rules["players"] = 3
+    assert load_error(data) == "rules: players: must be 4 or 2, not 3"
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "expected"),
+    [
+        (("start_score",), [1], "start_score: must be a list of two numbers"),
+        (("start_score",), [-1, 0], "start_score[0]: must be from 0, not -1"),
+        (("metadata",), [], "metadata: must be a JSON object, not a list"),
+        (("deals",), {}, "deals: must be a list, not an object"),
+        (("deals", 0, "dealer"), "0", "deals[0].dealer: must be a whole number, not '0'"),
+        (("deals", 0, "dealer"), True, "deals[0].dealer: must be a whole number, not true"),
+        (("deals", 0, "upcard"), "X", "deals[0].upcard: the upcard must be known"),
+        (("deals", 0, "upcard"), 7, "deals[0].upcard: must be a string, not 7"),
+        (("deals", 0, "kitty"), ["X"], "deals[0].kitty: the kitty holds 3 cards besides"),
+        (("deals", 0, "hands", 1), ["X"], "deals[0].hands[1]: a hand holds 5 cards, not 1"),
+        (("deals", 0, "hands", 1, 0), "7c", "deals[0].hands[1][0]: 7c is not a card of the 24"),
+        (("deals", 0, "actions", 1), "bid", "deals[0].actions[1]: unknown action 'bid'"),
+        (("deals", 0, "actions", 1), None, "deals[0].actions[1]: must be a string, not null"),
+        (("deals", 0, "result", "trump"), "x", "deals[0].result.trump: must be one of c d h s"),
+        (("deals", 0, "result", "team"), 2, "deals[0].result.team: must be from 0 to 1, not 2"),
+        (("deals", 0, "extras"), 3, "deals[0].extras: must be a JSON object"),
+        (("result", "winner"), "0", "result.winner: must be a whole number, not '0'"),
+        (("surprise",), 1, "the record: unknown field 'surprise'"),
+        (("deals", 0, "hand"), [], "deals[0]: unknown field 'hand'"),
+    ],
+)
+def test_record_loads_says_where_a_problem_is(
+    valid: Json, path: tuple[str | int, ...], value: object, expected: str
+) -> None:
+    data = copy.deepcopy(valid)
+    node: Json = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    message = load_error(data)
+    assert message.startswith(expected), message
+
+
+def test_record_loads_checks_the_rotation_of_the_deal(valid: Json) -> None:
+    data = copy.deepcopy(valid)
+    first = deal_data(data, 0)["dealer"]
+    deal_data(data, 1)["dealer"] = first
+    assert load_error(data).startswith(
+        f"deals[1].dealer: deal 2 is dealt by seat {first}, but the deal passes to seat"
+    )
+
+
+def test_record_loads_names_a_missing_field(valid: Json) -> None:
+    data = copy.deepcopy(valid)
+    deal_data(data, 0).pop("upcard")
+    assert load_error(data) == "deals[0]: the field 'upcard' is missing"
+
+
+def test_record_refuses_metadata_that_is_not_json() -> None:
+    with pytest.raises(RecordError, match=r"metadata.when: set is not JSON data"):
+        Record(metadata={"when": {1, 2}})
+    with pytest.raises(RecordError, match=r"metadata.x: nan is not a JSON number"):
+        loads(json.dumps({"format": FORMAT, "version": 1, "rules": {}, "deals": []}).replace(
+            '"rules"', '"metadata": {"x": NaN}, "rules"'
+        ))
+
+
+# -- files -------------------------------------------------------------------------------
+
+
+def test_record_files_by_extension(tmp_path: Path) -> None:
+    record = random_record("two-handed", 2)
+    native = tmp_path / "game.json"
+    write_record(record, native)
+    assert read_record(native) == record
+    assert load(native) == record
+    dump(record, tmp_path / "other.json")
+    assert (tmp_path / "other.json").read_text(encoding="utf-8") == dumps(record)
+    egn = tmp_path / "game.EGN"
+    write_record(record, egn)
+    assert egn.read_text(encoding="utf-8").startswith('{\n  "fileType": "Euchre Game Notation"')
+    back = read_record(egn)
+    assert back.deals == record.deals
+    assert back.rules == record.rules
+
+
+def test_record_files_fail_with_record_errors(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match=r"missing\.json: cannot read the file \(No such file"):
+        read_record(tmp_path / "missing.json")
+    with pytest.raises(RecordError, match=r"cannot read the file"):
+        read_record(tmp_path / "missing.egn")
+    with pytest.raises(RecordError, match=r"unknown record file type '\.txt'"):
+        read_record(tmp_path / "game.txt")
+    with pytest.raises(RecordError, match=r"unknown record file type '\(no extension\)'"):
+        write_record(random_record(), tmp_path / "game")
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    with pytest.raises(RecordError, match=r"folder\.json: cannot read the file"):
+        read_record(folder)
+    with pytest.raises(RecordError, match=r"folder\.json: cannot write the file"):
+        write_record(random_record(), folder)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RecordError, match=r"binary\.json: not UTF-8 text"):
+        read_record(binary)
+
+
+# -- fuzzing -----------------------------------------------------------------------------
+
+_WORDS = st.sampled_from(
+    ["X", "Jd", "B", "9c", "Ah", "pass", "play Jd", "play 9c", "play Ah", "order", "call h",
+     "call s", "alone", "stay", "discard X", "discard 9c", "h"]
+) | st.integers(0, 3)
+_SCALARS = (
+    st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False) | _WORDS
+    | st.text(max_size=6)
+)
+_KEYS = st.sampled_from(
+    ["format", "version", "rules", "deals", "dealer", "hands", "upcard", "kitty", "actions",
+     "result", "score", "winner", "metadata", "start_score", "extras", "team"]
+) | st.text(max_size=5)
+JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_KEYS, inner, max_size=5),
+    max_leaves=25,
+)
+FUZZ = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+def paths_of(value: Json, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON tree."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(paths_of(item, (*path, key)))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            found.extend(paths_of(item, (*path, k)))
+    return found
+
+
+def mutate(data: Json, draw: Callable[[st.SearchStrategy[Any]], Any]) -> Json:
+    """Replace, delete or duplicate one place of a JSON tree."""
+    paths = [p for p in paths_of(data) if p]
+    path = draw(st.sampled_from(paths))
+    parent: Json = data
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    kind = draw(st.sampled_from(["replace", "word", "word", "delete", "copy"]))
+    if kind == "delete":
+        del parent[key]
+    elif kind == "copy" and isinstance(parent, list):
+        parent.append(copy.deepcopy(parent[key]))
+    elif kind == "word":
+        parent[key] = draw(_WORDS)
+    else:
+        parent[key] = draw(JSON)
+    return data
+
+
+def only_record_errors(text: str) -> None:
+    """Reading (and replaying, when it reads) raises nothing but RecordError."""
+    try:
+        record = loads(text)
+    except RecordError:
+        return
+    assert loads(dumps(record)) == record
+    with contextlib.suppress(RecordError):
+        record.check()
+
+
+@FUZZ
+@given(st.text(max_size=200))
+def test_record_fuzz_random_text(text: str) -> None:
+    only_record_errors(text)
+
+
+@FUZZ
+@given(JSON)
+def test_record_fuzz_random_json(value: object) -> None:
+    only_record_errors(json.dumps(value))
+    only_record_errors(json.dumps({"format": FORMAT, "version": 1, "deals": value}))
+
+
+_SMALL: Json = record_data(
+    Record.from_game(play_random(Rules.preset("two-handed"), seed=3, stop_after=60))
+)
+
+
+@FUZZ
+@given(st.data())
+def test_record_fuzz_mutated_records(data: st.DataObject) -> None:
+    value = copy.deepcopy(_SMALL)
+    for _ in range(data.draw(st.integers(1, 3))):
+        value = mutate(value, data.draw)
+    only_record_errors(json.dumps(value))
+
+
+_ACTION_WORDS = st.sampled_from(
+    ["pass", "order", "call c", "call d", "call h", "call s", "alone", "stay", "discard X",
+     "play X", "play B"]
+) | st.builds(
+    lambda verb, c: f"{verb} {card_name(c)}", st.sampled_from(["play", "discard"]),
+    st.integers(0, 31).filter(lambda c: c & 7 >= 2),
+)
+
+
+@FUZZ
+@given(st.data())
+def test_record_fuzz_altered_actions_replay_or_fail_cleanly(data: st.DataObject) -> None:
+    value = copy.deepcopy(_SMALL)
+    for _ in range(data.draw(st.integers(1, 4))):
+        deal = data.draw(st.sampled_from(value["deals"]))
+        actions = deal["actions"]
+        if actions and data.draw(st.booleans()):
+            actions[data.draw(st.integers(0, len(actions) - 1))] = data.draw(_ACTION_WORDS)
+        else:
+            actions.insert(data.draw(st.integers(0, len(actions))), data.draw(_ACTION_WORDS))
+    record = loads(json.dumps(value))
+    try:
+        game = record.replay()
+    except ReplayError as error:
+        assert re.match(r"deal \d+, (bid|play|alone|discard)( \d+)?: ", str(error))
+        return
+    except RecordError:
+        return
+    assert len(game.results) >= len(record.deals) - 1
+
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "record-format.md"
+
+
+def test_record_format_doc_example_reads_and_checks() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    record = loads(block)
+    game = record.check()
+    assert game.score == (0, 2) and game.winner() == 1
+    assert dumps(record) == block
