@@ -103,3 +103,81 @@ def test_console_script_runs_as_a_module() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Game over" in done.stdout
+
+
+def test_replay_check_accepts_every_published_egn_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if not EGN_DIR.is_dir():
+        pytest.skip(f"no EGN data at {EGN_DIR}")
+    for path in sorted(EGN_DIR.glob("*.egn")):
+        status, out, err = run(capsys, "replay", "--check", str(path))
+        assert status == 0, err
+        assert out.startswith("ok: ")
+
+
+def test_replay_prints_the_game_deal_by_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    if not EGN_DIR.is_dir():
+        pytest.skip(f"no EGN data at {EGN_DIR}")
+    status, out, _ = run(capsys, "replay", str(EGN_DIR / "Six_Points_in_Two_Hands.egn"))
+    assert status == 0
+    assert out.splitlines()[0] == "Starting at 4-9"
+    assert "goes alone" in out
+    assert out.rstrip().endswith("win 10-9")
+
+
+def test_convert_round_trip_and_check(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    if not EGN_DIR.is_dir():
+        pytest.skip(f"no EGN data at {EGN_DIR}")
+    native = tmp_path / "final.json"
+    again = tmp_path / "final.egn"
+    assert run(capsys, "convert", str(EGN_DIR / "VWEC_Finals.egn"), str(native))[0] == 0
+    assert run(capsys, "convert", str(native), str(again))[0] == 0
+    status, out, _ = run(capsys, "replay", "--check", str(again))
+    assert status == 0
+    assert "final score 8-10" in out
+
+
+def test_replay_check_names_the_first_illegal_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from euchre.game import Game
+    from euchre.players import RandomPlayer, play_game
+    from euchre.record import Record, dumps
+
+    game = play_game(Game(seed=4), [RandomPlayer(s) for s in range(4)])
+    data = json.loads(dumps(Record.from_game(game)))
+    actions = data["deals"][0]["actions"]
+    # find a trick where the second player followed suit, and make it revoke
+    for index, text in enumerate(actions):
+        if text.startswith("play") and index + 1 < len(actions):
+            led, follow = actions[index][5:], actions[index + 1]
+            if follow.startswith("play") and follow[-1] == led[-1] and led[0] != "J":
+                hand = data["deals"][0]["hands"]
+                seat_cards = [c for h in hand for c in h if follow[5:] in h]
+                off = next(c for c in seat_cards if c[-1] != led[-1] and c[0] != "J")
+                actions[index + 1] = f"play {off}"
+                break
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    status, _, err = run(capsys, "replay", "--check", str(path))
+    assert status == 1
+    assert len(err.strip().splitlines()) == 1
+    assert "deal 1, play " in err and "is not legal" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("{not json", "broken.json: not JSON"), ('{"format": "chess"}', "format")],
+)
+def test_a_broken_file_gives_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(content)
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 1
+    assert len(err.strip().splitlines()) == 1
+    assert message in err

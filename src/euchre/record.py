@@ -363,12 +363,21 @@ def dump(record: Record, path: PathLike) -> None:
 
 
 def read_record(path: PathLike) -> Record:
-    """Read a record from a file, native (``.json``) or EGN (``.egn``) by its extension."""
-    if _kind(path) == "egn":
-        from euchre.egn import load_egn
+    """Read a record from a file, native (``.json``) or EGN (``.egn``) by its extension.
 
-        return load_egn(path)
-    return load(path)
+    Errors name the file: ``game.json: not JSON: ...``.
+    """
+    name = os.fspath(path)
+    try:
+        if _kind(path) == "egn":
+            from euchre.egn import load_egn
+
+            return load_egn(path)
+        return load(path)
+    except RecordError as error:
+        if str(error).startswith(name):
+            raise
+        raise RecordError(f"{name}: {error}") from None
 
 
 def write_record(record: Record, path: PathLike) -> None:
