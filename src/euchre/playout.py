@@ -52,18 +52,18 @@ def random_playout(
     ``hands`` is not changed. Seats whose mask is empty sit out.
     """
     hands = list(hands)
-    n = len(hands)
-    order = [s for s in range(n) if hands[s]]
+    active = [s for s in range(len(hands)) if hands[s]]
+    # the seats after each leader, in order of play
+    followers = {s: (active[i + 1:] + active[:i]) for i, s in enumerate(active)}
     suit_masks = SUIT_MASKS[trump]
     effective = EFFECTIVE_SUIT[trump]
     keys_by_led = TRICK_KEY[trump]
     rand = rng.random
+    cache = _CARD_LISTS
     won = [0, 0]
     for _ in range(5):
-        start = order.index(leader)
-        seats = order[start:] + order[:start]
         hand = hands[leader]
-        cards = _cards(hand)
+        cards = cache.get(hand) or _cards(hand)
         c = cards[int(rand() * len(cards))]
         hands[leader] = hand ^ (1 << c)
         led = effective[c]
@@ -71,10 +71,11 @@ def random_playout(
         keys = keys_by_led[led]
         best = keys[c]
         winner = leader
-        for seat in seats[1:]:
+        for seat in followers[leader]:
             hand = hands[seat]
             follow = hand & led_mask
-            cards = _cards(follow if follow else hand)
+            options = follow if follow else hand
+            cards = cache.get(options) or _cards(options)
             c = cards[int(rand() * len(cards))]
             hands[seat] = hand ^ (1 << c)
             if keys[c] > best:
