@@ -363,8 +363,9 @@ def _tables(position: Position) -> _Tables:
     above: list[int] = []
     trumps = 0
     base = 0
+    in_play = cards_of(cards)
     for s in (*(x for x in range(4) if x != trump), trump):
-        members = sorted((c for c in cards_of(cards) if effective[c] == s), key=power.__getitem__)
+        members = sorted((c for c in in_play if effective[c] == s), key=power.__getitem__)
         if not members:
             continue
         run = ((1 << len(members)) - 1) << base
