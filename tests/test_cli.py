@@ -25,7 +25,7 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--help"])
     assert exit_info.value.code == 0
     out = capsys.readouterr().out
-    for command in ("play", "rules", "replay", "convert", "bench"):
+    for command in ("play", "rules", "replay", "convert", "bench", "arena", "bot"):
         assert command in out
 
 
@@ -181,3 +181,15 @@ def test_a_broken_file_gives_one_line(
     assert status == 1
     assert len(err.strip().splitlines()) == 1
     assert message in err
+
+
+def test_bench_solver_and_bot_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "bench", "--solver", "--deals", "20", "--repeat", "1", "--json")
+    assert status == 0
+    assert json.loads(out)["median_ms"] > 0
+    status, out, _ = run(capsys, "bench", "--bot", "random", "--decisions", "50", "--json")
+    assert status == 0
+    timed = json.loads(out)
+    assert timed["decisions"] == 50 and timed["max_ms"] >= timed["median_ms"] >= 0
+    status, _, err = run(capsys, "bench", "--bot", "nobody")
+    assert status == 1 and "unknown bot 'nobody'" in err

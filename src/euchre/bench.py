@@ -26,7 +26,14 @@ from euchre.game import Game
 from euchre.playout import random_playout
 from euchre.rules import Rules
 
-__all__ = ["bench_api_deals", "bench_copy", "bench_games", "bench_lean", "run_benchmarks"]
+__all__ = [
+    "bench_api_deals",
+    "bench_bot",
+    "bench_copy",
+    "bench_games",
+    "bench_lean",
+    "run_benchmarks",
+]
 
 
 def _median_rate(run: Callable[[], int], repeat: int) -> tuple[float, list[float]]:
@@ -131,5 +138,43 @@ def run_benchmarks(
         "deals": deals,
         "games": games,
         "repeat": repeat,
+        "seed": seed,
+    }
+
+
+def bench_bot(name: str, decisions: int = 500, seed: int = 0, rules: Rules | None = None) -> dict[
+    str, object
+]:
+    """Time a bot's decisions: it plays every seat of seeded games until it has made
+    ``decisions`` choices; forced choices (one legal action) are not counted.
+
+    Returns the median, 95th percentile and slowest time per decision in ms.
+    """
+    from euchre.players.registry import make_player
+
+    rules = rules or Rules()
+    times: list[float] = []
+    game_number = 0
+    while len(times) < decisions:
+        game = Game(rules, seed=seed * 1_000_003 + game_number)
+        players = [make_player(name, seed + game_number * 10 + s) for s in range(rules.players)]
+        while not game.is_over() and len(times) < decisions:
+            seat = game.to_act
+            legal = game.legal_actions()
+            view = game.view(seat)
+            start = time.perf_counter()
+            action = players[seat].choose(view, legal)
+            elapsed = time.perf_counter() - start
+            if len(legal) > 1:
+                times.append(elapsed * 1000)
+            game.apply(action)
+        game_number += 1
+    times.sort()
+    return {
+        "bot": name,
+        "decisions": len(times),
+        "median_ms": round(statistics.median(times), 3),
+        "p95_ms": round(times[min(len(times) - 1, int(len(times) * 0.95))], 3),
+        "max_ms": round(times[-1], 3),
         "seed": seed,
     }

@@ -76,8 +76,25 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from euchre.bench import run_benchmarks
+    from euchre.bench import bench_bot, run_benchmarks
 
+    if args.solver:
+        from euchre.solver import bench_solver
+
+        solved = bench_solver(n=min(args.deals, 1000), seed=args.seed, repeat=args.repeat)
+        print(json.dumps(solved) if args.json else
+              f"solver: median {solved['median_ms']} ms, p95 {solved['p95_ms']} ms per full "
+              f"five-trick solve ({solved['nodes_mean']} nodes on average)")
+        return 0
+    if args.bot:
+        from euchre.players.registry import check_spec
+
+        check_spec(args.bot)
+        timed = bench_bot(args.bot, decisions=args.decisions, seed=args.seed)
+        print(json.dumps(timed) if args.json else
+              f"{args.bot}: median {timed['median_ms']} ms, p95 {timed['p95_ms']} ms, "
+              f"slowest {timed['max_ms']} ms per decision ({timed['decisions']} decisions)")
+        return 0
     result = run_benchmarks(deals=args.deals, games=args.games, repeat=args.repeat,
                             seed=args.seed)
     if args.json:
@@ -170,6 +187,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--repeat", type=int, default=5, help="timed runs (median reported)")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--solver", action="store_true",
+                       help="time the double-dummy solver on random deals instead")
+    bench.add_argument("--bot", metavar="NAME", help="time a bot's decisions instead")
+    bench.add_argument("--decisions", type=int, default=500,
+                       help="decisions to time with --bot (default 500)")
     bench.set_defaults(func=_cmd_bench)
 
     from euchre.arena_cli import add_commands
