@@ -65,7 +65,7 @@ from euchre.cards import (
     same_colour,
     trick_winner_index,
 )
-from euchre.deal import Deal, random_deal
+from euchre.deal import Deal, random_deal, shuffled_deck
 from euchre.errors import CardError, EuchreError, IllegalActionError, RulesError
 from euchre.game import Game, Phase, score_deal
 from euchre.rules import PRESETS, Rules
@@ -585,10 +585,9 @@ def test_rules_deal_five_cards_each_rest_in_kitty_top_card_turned_up(
 def _dealt_by_pattern(
     players: int, deck: int, pattern: str, dealer: int, seed: int
 ) -> tuple[list[set[int]], int]:
-    """Deal a shuffled deck by hand: the deck order is the engine's (its sorted cards
-    shuffled by ``random.Random(seed)``), the packets are the rule's."""
-    order = cards_of(deck_mask(deck))
-    random.Random(seed).shuffle(order)
+    """Deal a shuffled deck by hand: the deck order is the engine's (``shuffled_deck``
+    with ``random.Random(seed)``), the packets are the rule's."""
+    order = shuffled_deck(deck, random.Random(seed))
     if pattern == "1":
         packets = [1] * (5 * players)
     else:

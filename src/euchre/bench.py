@@ -21,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from euchre.cards import cards_of, deck_mask
+from euchre.deal import random_deal
 from euchre.game import Game
 from euchre.playout import random_playout
 from euchre.rules import Rules
@@ -80,17 +80,13 @@ def bench_games(games: int, seed: int = 0, rules: Rules | None = None) -> tuple[
 def bench_lean(deals: int, seed: int = 0) -> int:
     """Deal ``deals`` random four-handed deals and play each out on ints."""
     rng = random.Random(seed)
-    deck = cards_of(deck_mask(24))
-    shuffle = rng.shuffle
-    randrange = rng.randrange
-    for _ in range(deals):
-        shuffle(deck)
+    rules = Rules()
+    for i in range(deals):
+        deck = random_deal(rules, i & 3, rng).hands
         hands = [
-            (1 << deck[i]) | (1 << deck[i + 1]) | (1 << deck[i + 2]) | (1 << deck[i + 3])
-            | (1 << deck[i + 4])
-            for i in (0, 5, 10, 15)
+            (1 << h[0]) | (1 << h[1]) | (1 << h[2]) | (1 << h[3]) | (1 << h[4]) for h in deck
         ]
-        random_playout(hands, randrange(4), randrange(4), rng)
+        random_playout(hands, int(rng.random() * 4), (i + 1) & 3, rng)
     return deals
 
 

@@ -26,12 +26,12 @@ A record that reads may still break the rules; replaying it says where:
 >>> from dataclasses import replace
 >>> first = record.deals[0]
 >>> [str(action) for action in first.actions[4:6]]
-['play Qs', 'play As']
+['play 9h', 'play Kh']
 >>> swapped = (*first.actions[:4], first.actions[5], first.actions[4], *first.actions[6:])
 >>> replace(record, deals=(replace(first, actions=swapped), *record.deals[1:])).replay()
 Traceback (most recent call last):
 ...
-euchre.record.ReplayError: deal 1, play 1: As is not legal (seat ... does not hold As); ...
+euchre.record.ReplayError: deal 1, play 1: Kh is not legal (seat ... does not hold Kh); ...
 """
 
 from __future__ import annotations
