@@ -479,10 +479,14 @@ class Game:
         """The actions the seat to act may take now (empty once the game is over)."""
         phase = self._phase
         if phase is _PLAY:
-            mask = self.legal_play_mask()
+            mask = self._hands[self._to_act]
+            if self._trick:
+                mask = (mask & self._suit_masks[self._led]) or mask
             plays = _PLAY_LISTS.get(mask)
             if plays is None:
-                plays = _PLAY_LISTS[mask] = tuple(PLAY[c] for c in cards_of(mask))
+                plays = tuple(PLAY[c] for c in cards_of(mask))
+                if len(_PLAY_LISTS) < 400_000:
+                    _PLAY_LISTS[mask] = plays
             return list(plays)
         if phase is _BID1:
             return list(_BID_ACTIONS)
