@@ -25,7 +25,8 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--help"])
     assert exit_info.value.code == 0
     out = capsys.readouterr().out
-    for command in ("play", "rules", "replay", "convert", "bench", "arena", "bot"):
+    for command in ("play", "stats", "watch", "rules", "replay", "convert", "bench", "arena",
+                    "bot"):
         assert command in out
 
 
@@ -44,19 +45,19 @@ def test_rules_of_a_preset_shows_its_values(capsys: pytest.CaptureFixture[str]) 
     assert "stick_the_dealer         true" in out
 
 
-def test_play_narrates_a_seeded_game_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "play", "--seed", "11")
+def test_watch_narrates_a_seeded_game_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "watch", "--seed", "11")
     assert status == 0
     assert "Deal 1:" in out
     assert "Trick 5:" in out
     assert out.rstrip().splitlines()[-1].startswith("Game over:")
-    again = run(capsys, "play", "--seed", "11")[1]
+    again = run(capsys, "watch", "--seed", "11")[1]
     assert again == out
 
 
-def test_play_takes_rule_flags(capsys: pytest.CaptureFixture[str]) -> None:
+def test_watch_takes_bots_and_rule_flags(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
-        capsys, "play", "--seed", "2", "--rules", "two-handed", "--target", "3",
+        capsys, "watch", "basic", "random", "--seed", "2", "--rules", "two-handed", "--target", "3",
         "--stick-the-dealer",
     )
     assert status == 0
@@ -98,7 +99,7 @@ def test_bench_json_has_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_console_script_runs_as_a_module() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "euchre.cli", "play", "--deals", "1", "--seed", "1"],
+        [sys.executable, "-m", "euchre.cli", "watch", "--deals", "1", "--seed", "1"],
         capture_output=True, text=True, check=False,
     )
     assert done.returncode == 0, done.stderr

@@ -59,18 +59,19 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
+def _cmd_watch(args: argparse.Namespace) -> int:
     from euchre.game import Game
     from euchre.narrate import Narrator
-    from euchre.players import RandomPlayer, play_game
+    from euchre.players import play_game
+    from euchre.players.registry import make_player
 
     rules = rules_from_args(args)
     game = Game(rules, seed=args.seed)
     narrator = Narrator(print)
-    print(f"A game of Euchre between {rules.players} random bots (seed {game.seed}); "
-          "the terminal game and stronger bots are coming.")
+    names = [args.bots[seat % len(args.bots)] for seat in range(rules.players)]
+    players = [make_player(name, game.seed + seat) for seat, name in enumerate(names)]
+    print(f"A game of Euchre between bots: {', '.join(names)} (seed {game.seed})")
     narrator.start(game)
-    players = [RandomPlayer(seed=game.seed + seat) for seat in range(rules.players)]
     play_game(game, players, narrator.before, narrator.after)
     return 0
 
@@ -160,10 +161,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = sub.add_parser("play", help="watch a seeded game between bots, deal by deal")
-    play.add_argument("--seed", type=int, default=None, help="seed of the deals")
-    add_rules_arguments(play)
-    play.set_defaults(func=_cmd_play)
+    from euchre.tui.cli import add_play_commands
+
+    add_play_commands(sub)
+
+    watch = sub.add_parser("watch", help="watch a seeded game between bots, deal by deal")
+    watch.add_argument("bots", nargs="*", default=["basic"], metavar="BOT",
+                       help="bots by seat, repeated as needed (default: basic)")
+    watch.add_argument("--seed", type=int, default=None, help="seed of the deals")
+    add_rules_arguments(watch)
+    watch.set_defaults(func=_cmd_watch)
 
     rules = sub.add_parser("rules", help="list the presets and options with their defaults")
     rules.add_argument("--rules", default=None, metavar="PRESET",

@@ -1,0 +1,76 @@
+"""Regenerate ``docs/screenshot.svg``: the table mid-game, exported by Textual.
+
+Run ``python -m euchre.tui.screenshot [OUTPUT]`` from the repository root. The game is
+fixed (seed, ``basic`` bots, the person playing the hints of ``basic``), so the picture
+only changes when the table's look, the engine or the ``basic`` bot changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+__all__ = ["SEED", "SIZE", "main", "take_screenshot"]
+
+SEED: Final = 21
+SIZE: Final = (100, 32)
+
+
+async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED) -> str:
+    """The SVG of a table in the second deal or later, at the person's turn with two
+    cards or more on the table and a hint shown."""
+    from euchre.game import Phase
+    from euchre.tui.app import DealSummaryScreen, EuchreApp, GameOverScreen, TableScreen
+    from euchre.tui.session import PlayConfig
+
+    config = PlayConfig(seed=seed, partner="basic", opponents="basic", hint_bot="basic",
+                        name="You", speed=0.0)
+    app = EuchreApp(config, setup=False, save=False)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(5000):
+            await pilot.pause(0.01)
+            screen = app.screen
+            if isinstance(screen, DealSummaryScreen):
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, GameOverScreen):
+                raise RuntimeError("the game ended before the moment of the screenshot")
+            if not isinstance(screen, TableScreen):
+                continue
+            session = screen.session
+            if not session.human_to_act() or session.forced() is not None:
+                continue
+            game = session.game
+            if (game.phase is Phase.PLAY and game.deal_number >= 1
+                    and len(game.current_trick) >= 2):
+                await pilot.press("question_mark")
+                for _ in range(200):
+                    await pilot.pause(0.01)
+                    if screen.hint_line.plain.startswith("Hint"):
+                        break
+                return app.export_screenshot(title="euchre play")
+            choice = session.hint().choice
+            await pilot.press(str(screen.options.index(choice) + 1))
+    raise RuntimeError("the moment of the screenshot never came")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the screenshot to ``argv[0]`` (default ``docs/screenshot.svg``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    output = Path(args[0] if args else "docs/screenshot.svg")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ.setdefault("EUCHRE_DATA_DIR", folder)
+        svg = asyncio.run(take_screenshot())
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(svg, encoding="utf-8")
+    print(f"wrote {output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
