@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(BIN)/euchre play
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest
 
