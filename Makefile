@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(BIN)/euchre play
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples scripts
 	$(BIN)/mypy
 	$(BIN)/pytest
 

@@ -94,7 +94,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         timed = bench_bot(args.bot, decisions=args.decisions, seed=args.seed)
         print(json.dumps(timed) if args.json else
               f"{args.bot}: median {timed['median_ms']} ms, p95 {timed['p95_ms']} ms, "
-              f"slowest {timed['max_ms']} ms per decision ({timed['decisions']} decisions)")
+              f"slowest {timed['max_ms']} ms per decision ({timed['decisions']} decisions); "
+              f"decisions with a choice: median {timed['choice_median_ms']} ms, "
+              f"p95 {timed['choice_p95_ms']} ms")
         return 0
     result = run_benchmarks(deals=args.deals, games=args.games, repeat=args.repeat,
                             seed=args.seed)

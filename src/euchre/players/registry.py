@@ -53,6 +53,8 @@ class _Lazy:
 BOTS: Final[dict[str, Factory]] = {
     "random": lambda seed: RandomPlayer(seed=seed),
     "basic": _Lazy("euchre.players.basic", "BasicPlayer"),
+    "pimc": _Lazy("euchre.players.pimc", "PimcPlayer"),
+    "expert": _Lazy("euchre.players.expert", "ExpertPlayer"),
 }
 """Every bot by name. Register a new one with a line like
 ``"pimc": _Lazy("euchre.players.pimc", "PimcPlayer")``."""

@@ -1,0 +1,414 @@
+"""``expert``: sampling with inference; bids by rollouts, plays by double-dummy search.
+
+It is :class:`~euchre.players.pimc.PimcPlayer` with these changes, each aimed at a known
+weakness of plain sampling (``docs/strength.md`` has the measured effects):
+
+* **Inference from the bidding.** Sampled deals are kept with the probability that the
+  other players would have bid as they did holding those cards, under a soft model of a
+  sound player's bidding (:func:`bid_likelihood`: the points of
+  :func:`euchre.players.basic.hand_strength` against the usual thresholds, through a
+  logistic curve). A seat that passed round one rarely holds a hand that orders; a maker
+  holds trumps. Candidate deals are drawn uniformly and accepted with their likelihood
+  (rejection sampling, at most ``candidates`` times the samples wanted; past that the
+  likeliest rejected candidates fill the rest). Every decision uses these samples.
+* **Bidding, the exchange and going alone by rollouts.** Each option (pass, order, a
+  suit, each sensible discard, alone or not) is applied to every sampled deal and the
+  deal is finished by :class:`~euchre.players.basic.BasicPlayer` at every seat (the
+  rest of the bidding included), so passing is worth what the table then does with the
+  deal, not 0, and a contract is worth what realistic play makes of it, not its
+  double-dummy value (which is optimistic for the maker). All options share the same
+  samples. Passing gets ``bid_margin`` and staying ``alone_margin`` points of credit
+  (ties and noise go to the safe choice). Going alone is only examined for hands with
+  few probable losers (:func:`euchre.players.basic.loser_count`). This is one step of
+  policy improvement over ``basic`` with informed samples; it turns down a jack to the
+  dealer when the samples say the table does better without it.
+* **Play** by double-dummy search as ``pimc``, on the informed samples.
+* **The game score.** With a target, points are converted into the change of the chance
+  of winning the game (:func:`win_probability`, a dynamic programme over scores from a
+  per-deal points distribution), in units of one point at the current score: near the
+  end a euchre that loses the game weighs more than a march that does not win it.
+
+With ``rollouts=False`` the pre-play decisions are made by search as in ``pimc`` but
+with passing valued by playing the rest of the bidding out with the bidding model
+(``rollout_pass``) instead of 0.
+
+Budget: ``samples`` deals per play decision and ``bid_samples`` per other decision,
+with ``time_limit`` (0.8 s) a safety valve that stops sampling (it makes the player
+depend on the clock only when it triggers). Forced moves are instant. Deterministic for
+a seed.
+
+>>> from euchre.game import Game
+>>> from euchre.players import play_game
+>>> game = play_game(Game(seed=1), [ExpertPlayer(seed=s, samples=4, bid_samples=4)
+...                                 for s in range(4)])
+>>> game.is_over()
+True
+>>> round(win_probability(10, 0, 0), 2), round(win_probability(10, 9, 0), 2)
+(0.5, 0.99)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Container, Sequence
+from functools import cache
+
+from euchre.actions import ALONE, DISCARD, PASS, STAY, Action, Call, Discard, GoAlone, Order, Pass
+from euchre.cards import BENNY, POWER, SUIT_MASKS, cards_of, deck_mask, same_colour
+from euchre.deal import Deal
+from euchre.game import Game, Phase
+from euchre.players.basic import BasicPlayer, hand_strength, loser_count
+from euchre.players.pimc import PimcPlayer, _discard_candidates, simple_discard
+from euchre.players.sampling import constraints, sample_hands, upcard_accepted
+from euchre.rules import Rules
+from euchre.view import PlayerView
+
+__all__ = ["DEAL_POINTS", "ExpertPlayer", "bid_likelihood", "win_probability"]
+
+DEAL_POINTS: dict[int, float] = {1: 0.32, 2: 0.14, 4: 0.04}
+"""The chance that one given side scores 1, 2 or 4 points on a deal (measured roughly
+from bot play; thrown-in deals left out, so the two sides together sum to 1)."""
+
+# the bidding model: thresholds of hand_strength points, as BasicPlayer's defaults
+_ORDER = 7.0
+_ASSIST = 6.5
+_ACCEPT = 6.0
+_CALL = 5.5
+_NEXT = 1.0
+_UP_SHARE = 0.8
+_TWO_HANDED = -1.5
+_SOFTNESS = 1.0
+"""Points of hand strength per unit of log-odds in the bidding model."""
+_FLOOR = 0.02
+"""The smallest likelihood of one observed bid (no sample is ruled out entirely)."""
+
+
+@cache
+def win_probability(target: int, mine: int, theirs: int) -> float:
+    """The chance that a side with ``mine`` points beats one with ``theirs`` to
+    ``target``, when each deal gives one side 1, 2 or 4 points as :data:`DEAL_POINTS`.
+    """
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    total = 0.0
+    for points, p in DEAL_POINTS.items():
+        total += p * win_probability(target, mine + points, theirs)
+        total += p * win_probability(target, mine, theirs + points)
+    return total
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _upcard_points(up: int, trump: int, deck: int) -> float:
+    pw = POWER[trump]
+    above = sum(1 for o in cards_of(deck & SUIT_MASKS[trump][trump]) if pw[o] > pw[up])
+    return (3.0, 2.4, 1.9, 1.5, 1.2, 1.0, 0.8)[min(above, 6)] + 0.3
+
+
+class _Model:
+    """The bidding model for one deal: each seat's points and thresholds."""
+
+    def __init__(self, rules: Rules, dealer: int, up: int) -> None:
+        self.rules = rules
+        self.n = rules.players
+        self.dealer = dealer
+        self.up = up
+        self.deck = deck_mask(rules.deck)
+        self.shift = _TWO_HANDED if self.n == 2 else 0.0
+        self.turned = -1 if up == BENNY else up >> 3
+        self.up_points = 0.0 if up == BENNY else _upcard_points(up, self.turned, self.deck)
+        self._cache: dict[tuple[int, int, int], float] = {}
+
+    def strength(self, hand: int, trump: int, dead: int = 0) -> float:
+        key = (hand, trump, dead)
+        value = self._cache.get(key)
+        if value is None:
+            value = self._cache[key] = hand_strength(hand, trump, self.deck, dead)
+        return value
+
+    def round_one(self, seat: int, hand: int, exchanged: bool) -> float:
+        """Points over the threshold of ordering up (positive: the model orders)."""
+        trump = self.turned
+        rel = (seat - self.dealer) % self.n
+        if rel == 0:
+            if not exchanged:
+                after = (hand | 1 << self.up) & ~(
+                    1 << simple_discard(hand, self.up, trump, False))
+            else:
+                after = hand
+            return self.strength(after, trump) - _ACCEPT - self.shift
+        points = self.strength(hand, trump)
+        if self.n == 4 and rel == 2:
+            return points + _UP_SHARE * self.up_points - _ASSIST - self.shift
+        return points - _UP_SHARE * self.up_points - _ORDER - self.shift
+
+    def round_two(self, seat: int, hand: int, suit: int) -> float:
+        """Points over the threshold of naming ``suit``."""
+        points = self.strength(hand, suit, 1 << self.up)
+        if self.turned >= 0 and suit == same_colour(self.turned) and \
+                (seat - self.dealer) % 2 == 1:
+            points += _NEXT
+        return points - _CALL - self.shift
+
+    def best_call(self, seat: int, hand: int) -> tuple[int, float]:
+        """The suit the model would name and its margin."""
+        best, margin = -1, -math.inf
+        for suit in range(4):
+            if suit == self.turned:
+                continue
+            m = self.round_two(seat, hand, suit)
+            if m > margin:
+                best, margin = suit, m
+        return best, margin
+
+
+def bid_likelihood(model: _Model, calls: Sequence[tuple[int, Action]],
+                   hands: Sequence[int], skip: Container[int]) -> float:
+    """How likely the model makes the bids ``calls`` of every seat not in ``skip`` when
+    the seats hold ``hands`` (their hands at the time of bidding)."""
+    likelihood = 1.0
+    accepted = any(isinstance(a, Order) for _, a in calls)
+    round_two = model.turned < 0
+    stuck = model.rules.stick_the_dealer
+    for seat, action in calls:
+        if isinstance(action, GoAlone):
+            continue
+        if seat in skip:
+            if isinstance(action, Pass) and seat == model.dealer and not round_two:
+                round_two = True
+            continue
+        hand = hands[seat]
+        if not round_two:
+            margin = model.round_one(seat, hand, accepted and seat == model.dealer)
+            p = _sigmoid(margin / _SOFTNESS)
+            likelihood *= max(_FLOOR, p if isinstance(action, Order) else 1.0 - p)
+            if isinstance(action, Pass) and seat == model.dealer:
+                round_two = True
+        elif isinstance(action, Call):
+            margin = model.round_two(seat, hand, action.suit)
+            if not (stuck and seat == model.dealer):
+                likelihood *= max(_FLOOR, _sigmoid(margin / _SOFTNESS))
+        elif isinstance(action, Pass):
+            _, margin = model.best_call(seat, hand)
+            likelihood *= max(_FLOOR, 1.0 - _sigmoid(margin / _SOFTNESS))
+    return likelihood
+
+
+class ExpertPlayer(PimcPlayer):
+    """The strongest bot here (see the module docstring)."""
+
+    def __init__(self, seed: int | None = None, samples: int = 40, bid_samples: int = 64,
+                 time_limit: float | None = 0.8, bid_margin: float = 0.1,
+                 alone_margin: float = 0.2, inference: bool = True,
+                 score_aware: bool = True, rollout_pass: bool = True,
+                 candidates: int = 5, rollouts: bool = True) -> None:
+        super().__init__(seed=seed, samples=samples, time_limit=time_limit,
+                         pass_margin=bid_margin, alone_margin=alone_margin)
+        self.bid_samples = bid_samples
+        self.bid_margin = bid_margin
+        self.inference = inference
+        self.score_aware = score_aware
+        self.rollout_pass = rollout_pass
+        self.candidates = candidates
+        self.rollouts = rollouts
+        self._basic = BasicPlayer(seed=seed)
+        self.rollouts_run = 0
+        """Deals finished by rollouts so far (one per sample and option)."""
+        self.candidates_drawn = 0
+        """Candidate deals drawn so far (before the likelihood test)."""
+
+    # -- sampling with inference -------------------------------------------------------
+
+    def sample_count(self, view: PlayerView) -> int:
+        """``samples`` in the play, ``bid_samples`` before it."""
+        return self.samples if view.phase == "play" else self.bid_samples
+
+    def sample(self, view: PlayerView, count: int) -> list[tuple[int, ...]]:
+        """Deals accepted with the likelihood of the bids made so far."""
+        cons = constraints(view)
+        rng = self._rng
+        skip = {view.seat}
+        if view.phase == "play":
+            skip.update(view.sitting_out)
+        others = [s for s, a in view.calls if s not in skip and not isinstance(a, GoAlone)]
+        if not self.inference or not others:
+            return sample_hands(cons, rng, count)
+        model = _Model(view.rules, view.dealer, view.upcard)
+        played = [0] * view.rules.players
+        for trick in (*view.tricks, view.trick):
+            for seat, c in trick:
+                played[seat] |= 1 << c
+        accepted: list[tuple[int, ...]] = []
+        rejected: list[tuple[float, int, tuple[int, ...]]] = []
+        limit = count * self.candidates
+        drawn = 0
+        while len(accepted) < count and drawn < limit:
+            batch = sample_hands(cons, rng, min(count, limit - drawn))
+            drawn += len(batch)
+            for hands in batch:
+                at_bid = [h | p for h, p in zip(hands, played, strict=True)]
+                w = bid_likelihood(model, view.calls, at_bid, skip)
+                if rng.random() < w:
+                    accepted.append(hands)
+                    if len(accepted) == count:
+                        break
+                else:
+                    rejected.append((w, len(rejected), hands))
+        self.candidates_drawn += drawn
+        if len(accepted) < count:
+            rejected.sort(reverse=True)
+            accepted.extend(h for _, _, h in rejected[: count - len(accepted)])
+        return accepted
+
+    def alone_plausible(self, view: PlayerView) -> bool:
+        """Search going alone only when the hand has few probable losers
+        (:func:`~euchre.players.basic.loser_count`): the search is costly and such
+        decisions are asked of several seats every deal."""
+        assert view.trump is not None and view.maker is not None
+        losers = loser_count(view.hand.mask, view.trump, deck_mask(view.rules.deck))
+        if (view.maker - view.seat) % 2 == 0:
+            return losers <= 2.5
+        return losers <= (2.5 if view.rules.lone_defender_scoring == "flat_4" else 1.0)
+
+    # -- bidding, exchange and going alone by rollouts -----------------------------------
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Play by search; bid, exchange and go alone by rollouts (or by search when
+        ``rollouts`` is off)."""
+        if view.phase == "play" or not self.rollouts:
+            return super().decide(view, legal)
+        options = list(legal)
+        if view.phase == "exchange":
+            assert view.trump is not None
+            options = list(_discard_candidates(
+                [a for a in legal if isinstance(a, Discard) and a.card >= 0], view.trump))
+            if len(options) <= 1:
+                return options[0] if options else legal[0]
+        elif view.phase == "alone" and ALONE in legal and not self.alone_plausible(view):
+            return STAY
+        values = self.rollout_values(view, options, self.sample(view, self.bid_samples))
+        bias = {PASS: self.bid_margin, STAY: self.alone_margin}
+        self.last_values = {a: values[a] + bias.get(a, 0.0) for a in options}
+        return max(options, key=lambda a: (values[a] + bias.get(a, 0.0), a in bias))
+
+    def rollout_values(self, view: PlayerView, options: Sequence[Action],
+                       samples: list[tuple[int, ...]]) -> dict[Action, float]:
+        """The average worth of each option when, on each sampled deal, the deal is
+        finished by :class:`~euchre.players.basic.BasicPlayer` at every seat."""
+        totals = dict.fromkeys(options, 0.0)
+        rules = view.rules.replace(target=0, deals=1)
+        cons = constraints(view)
+        for hands in self.budget(samples):
+            start = self._replay(view, rules, cons.pool, hands)
+            for action in options:
+                game = start.copy()
+                game.apply(action)
+                while not game.results:
+                    seat = game.to_act
+                    game.apply(self._basic.choose(game.view(seat), game.legal_actions()))
+                self.rollouts_run += 1
+                result = game.results[0]
+                points = 0 if result.team is None else (
+                    result.points if result.team == view.team else -result.points)
+                totals[action] += self.utility(view, points)
+        used = max(1, self.used)
+        return {a: t / used for a, t in totals.items()}
+
+    def _replay(self, view: PlayerView, rules: Rules, pool: int,
+                hands: Sequence[int]) -> Game:
+        """A one-deal game with the sampled hands, replayed up to ``view``."""
+        n = rules.players
+        dealer = view.dealer
+        up = view.upcard
+        held = 0
+        for h in hands:
+            held |= h
+        spare = pool & ~held
+        original = list(hands)
+        discard: int | None = None
+        if upcard_accepted(view) and view.phase != "exchange":
+            if view.seat == dealer:
+                discard = view.discard
+            else:
+                spare_cards = cards_of(spare)
+                if hands[dealer] >> up & 1 and spare_cards:
+                    discard = self._rng.choice(spare_cards)
+                    spare &= ~(1 << discard)
+                else:
+                    discard = up
+            if discard is not None and discard != up and discard >= 0:
+                original[dealer] = (hands[dealer] & ~(1 << up)) | 1 << discard
+        kitty = cards_of(spare & ~(1 << up))
+        deal = Deal(dealer, tuple(tuple(cards_of(h)) for h in original[:n]), up, tuple(kitty))
+        game = Game(rules, deals=[deal], first_dealer=dealer, seed=0)
+        for _, action in view.calls:
+            game.apply(action)
+            if game.phase is Phase.EXCHANGE and discard is not None:
+                game.apply(DISCARD[discard])
+        return game
+
+    # -- the score ---------------------------------------------------------------------
+
+    def utility(self, view: PlayerView, points: int) -> float:
+        """Points, or with a target the change in the chance of winning the game in
+        units of one point at the current score."""
+        target = view.rules.target
+        if not self.score_aware or target <= 0:
+            return float(points)
+        mine, theirs = view.score[view.team], view.score[1 - view.team]
+        now = win_probability(target, mine, theirs)
+        unit = (win_probability(target, mine + 1, theirs)
+                - win_probability(target, mine, theirs + 1)) / 2
+        if unit < 1e-6:
+            return float(points)
+        if points >= 0:
+            after = win_probability(target, mine + points, theirs)
+        else:
+            after = win_probability(target, mine, theirs - points)
+        return (after - now) / unit
+
+    # -- passing -----------------------------------------------------------------------
+
+    def pass_value(self, view: PlayerView, samples: list[tuple[int, ...]],
+                   values: dict[Action, float]) -> float:
+        """The rest of the bidding played out by the model on each sample, solved."""
+        if not self.rollout_pass:
+            return self.bid_margin
+        model = _Model(view.rules, view.dealer, view.upcard)
+        total = 0.0
+        for hands in self.budget(samples):
+            contract = self._rollout(view, model, hands)
+            if contract is None:
+                total += self.utility(view, 0)
+                continue
+            trump, maker, round_one = contract
+            dealt = self._exchanged(view, hands, trump) if round_one else list(hands)
+            total += self._points(view, dealt, trump, maker, ())
+        return total / max(1, self.used) + self.bid_margin
+
+    def _rollout(self, view: PlayerView, model: _Model,
+                 hands: Sequence[int]) -> tuple[int, int, bool] | None:
+        """The contract the model reaches after this seat passes now: (trump, maker,
+        accepted in round one), or ``None`` when the deal is thrown in."""
+        n = view.rules.players
+        dealer = view.dealer
+        seat = view.seat
+        after_me = [(seat + 1 + i) % n for i in range((dealer - seat) % n)]
+        if view.phase == "bid1":
+            for s in after_me:
+                if model.round_one(s, hands[s], False) > 0:
+                    return model.turned, s, True
+            order = [(dealer + 1 + i) % n for i in range(n)]
+        else:
+            order = after_me
+        for s in order:
+            suit, margin = model.best_call(s, hands[s])
+            stuck = view.rules.stick_the_dealer and s == dealer
+            if margin > 0 or stuck:
+                return suit, s, False
+        return None
+

@@ -1,0 +1,357 @@
+"""``pimc``: Perfect Information Monte Carlo, the textbook search baseline.
+
+For every decision with a choice the player samples deals consistent with what its seat
+has seen (:mod:`euchre.players.sampling`: its cards, the cards played, the voids shown,
+the upcard in the dealer's hand), solves each sample double-dummy with
+:mod:`euchre.solver`, and takes the action with the best average.
+
+* **Play**: :func:`~euchre.solver.card_values` gives the tricks each legal card ends
+  with; they are scored with the scoring table (:func:`~euchre.game.score_deal`), so the
+  average is in points for the seat's side (a march, a euchre and a loner count).
+* **Bidding**: ordering up (round one) or naming a suit (round two) is worth the
+  average points for the seat's side of the sampled deals played out double-dummy with
+  that trump, the seat as maker (the dealer lays away a card by a simple rule: the
+  lowest off-suit card, keeping aces, making a void when it can), and, for the best
+  bid when it is worth ``alone_threshold`` points or more, the better of that and
+  going alone less ``alone_margin``. **Passing is worth a constant**, ``pass_margin``
+  points (0.3 by default; 0 is "nobody scores"): the double-dummy value of a contract
+  is optimistic for the maker, whose side plays it perfectly, and measured in duplicate
+  matches a plain 0 made the player overbid (euchred on about a quarter of its calls).
+* **The dealer's exchange**: each sensible discard (the lowest card of each off suit;
+  a trump only from a hand of all trumps) is evaluated on the samples.
+* **Going alone**: staying and going alone are both evaluated on the samples (a
+  defender's loner too, with the makers' loners declared so far); going alone must
+  beat staying by ``alone_margin`` points.
+
+Forced moves (one legal action) are instant. The player is deterministic for a seed.
+
+>>> from euchre.game import Game
+>>> from euchre.players import play_game
+>>> game = play_game(Game(seed=1), [PimcPlayer(seed=s, samples=4) for s in range(4)])
+>>> game.is_over()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
+
+from euchre.actions import (
+    ALONE,
+    ORDER,
+    PASS,
+    PLAY,
+    STAY,
+    Action,
+    Call,
+    Discard,
+    Order,
+    Play,
+)
+from euchre.cards import (
+    ACE,
+    EFFECTIVE_SUIT,
+    POWER,
+    SUIT_MASKS,
+    Card,
+    card_rank,
+    cards_of,
+)
+from euchre.players import BasePlayer
+from euchre.players.sampling import (
+    constraints,
+    deal_points,
+    points_for,
+    sample_hands,
+)
+from euchre.solver import Position, card_values
+from euchre.view import PlayerView
+
+__all__ = ["PimcPlayer", "simple_discard"]
+
+_T = TypeVar("_T")
+
+
+def simple_discard(hand: int, up: Card, trump: int, must_take: bool) -> Card:
+    """The dealer's discard from ``hand`` plus ``up`` by a simple rule: never a trump
+    unless all are trump; keep aces; prefer a singleton (a void); then the lowest card.
+
+    >>> from euchre.cards import CardSet, HEARTS, card_name, parse_card
+    >>> card_name(simple_discard(CardSet.parse("Jh Ah Kh Ac 9s").mask, parse_card("Qh"),
+    ...                          HEARTS, False))
+    '9s'
+    """
+    eff = EFFECTIVE_SUIT[trump]
+    pw = POWER[trump]
+    masks = SUIT_MASKS[trump]
+    full = hand | 1 << up
+    options = cards_of(full & ~(1 << up)) if must_take else cards_of(full)
+    off = [c for c in options if eff[c] != trump]
+    if not off:
+        return min(options, key=lambda c: (pw[c], c))
+
+    def key(c: Card) -> tuple[int, int, int, Card]:
+        single = (full & masks[eff[c]]).bit_count() == 1
+        return (card_rank(c) == ACE, 0 if single else 1, pw[c], c)
+
+    return min(off, key=key)
+
+
+def _discard_candidates(options: list[Discard], trump: int) -> list[Discard]:
+    """The discards worth searching: the lowest card of each off suit (a trump only
+    when every option is trump, then the lowest)."""
+    eff = EFFECTIVE_SUIT[trump]
+    pw = POWER[trump]
+    lowest: dict[int, Discard] = {}
+    for action in options:
+        suit = eff[action.card]
+        if suit == trump:
+            continue
+        held = lowest.get(suit)
+        if held is None or pw[action.card] < pw[held.card]:
+            lowest[suit] = action
+    if lowest:
+        return list(lowest.values())
+    return [min(options, key=lambda a: pw[a.card])] if options else []
+
+
+class PimcPlayer(BasePlayer):
+    """Perfect Information Monte Carlo (see the module docstring).
+
+    ``samples`` deals are sampled for each decision with a choice; ``time_limit``
+    (seconds, ``None``: none) stops the sampling of one decision early, a safety valve
+    that makes the player depend on the clock only when it triggers.
+    """
+
+    def __init__(self, seed: int | None = None, samples: int = 16,
+                 time_limit: float | None = None, pass_margin: float = 0.3,
+                 alone_margin: float = 0.3, alone_threshold: float = 0.8) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.seed = seed
+        self.samples = samples
+        self.time_limit = time_limit
+        self.pass_margin = pass_margin
+        self.alone_margin = alone_margin
+        self.alone_threshold = alone_threshold
+        self._rng = random.Random(seed)
+        self.solves = 0
+        """Double-dummy searches run so far (one per sample and option evaluated)."""
+        self.decisions = 0
+        """Decisions with a choice made so far."""
+        self.used = 0
+        self.last_values: dict[Action, float] = {}
+        """Samples evaluated in the last loop over samples."""
+        self._deadline = 0.0
+
+    # -- the player protocol ---------------------------------------------------------
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The action with the best average over the sampled deals."""
+        if not legal:
+            raise ValueError("there is no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        self.decisions += 1
+        if self.time_limit is not None:
+            self._deadline = time.perf_counter() + self.time_limit
+        self.last_values = {}
+        action = self.decide(view, legal)
+        return action if action in legal else legal[0]
+
+    def evaluate(self, view: PlayerView, legal: Sequence[Action]) -> dict[Action, float]:
+        """The worth of each option, in expected points for the seat's side this deal,
+        as the bot ranks them (the margins for passing and staying included); the
+        best is the bot's choice. Empty when there is nothing to weigh (one legal
+        action, or an option decided by rule)."""
+        self.choose(view, legal)
+        return {a: v for a, v in self.last_values.items() if a in legal}
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The choice for a decision with at least two legal actions."""
+        phase = view.phase
+        if phase == "play":
+            return self._play(view, legal)
+        if phase in ("bid1", "bid2"):
+            return self._bid(view, legal)
+        if phase == "exchange":
+            return self._exchange(view, legal)
+        if phase == "alone":
+            return self._alone(view, legal)
+        return legal[0]
+
+    # -- hooks for stronger players ----------------------------------------------------
+
+    def sample(self, view: PlayerView, count: int) -> list[tuple[int, ...]]:
+        """``count`` sampled hands consistent with ``view`` (uniform, hard constraints)."""
+        return sample_hands(constraints(view), self._rng, count)
+
+    def sample_count(self, view: PlayerView) -> int:
+        """How many deals to sample for this decision."""
+        return self.samples
+
+    def utility(self, view: PlayerView, points: int) -> float:
+        """The worth of ``points`` for the seat's side this deal (negative: theirs)."""
+        return float(points)
+
+    def alone_plausible(self, view: PlayerView) -> bool:
+        """Whether going alone is worth searching at all (always, here)."""
+        return True
+
+    def pass_value(self, view: PlayerView, samples: list[tuple[int, ...]],
+                   values: dict[Action, float]) -> float:
+        """The worth of passing in the bidding: ``pass_margin`` (0: nobody scores)."""
+        return self.pass_margin
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def budget(self, samples: Sequence[_T]) -> Iterator[_T]:
+        """The samples, stopping early once the decision's ``time_limit`` has passed
+        (at least one is given); :attr:`used` counts those given."""
+        deadline = self._deadline if self.time_limit is not None else None
+        self.used = 0
+        for hands in samples:
+            if deadline is not None and self.used and time.perf_counter() > deadline:
+                return
+            self.used += 1
+            yield hands
+
+    def _points(self, view: PlayerView, hands: Sequence[int], trump: int, maker: int,
+                alone: Sequence[int]) -> float:
+        self.solves += 1
+        pts = deal_points(view.rules, hands, trump, view.dealer, maker, alone, view.team)
+        return self.utility(view, pts)
+
+    @staticmethod
+    def _can_alone(view: PlayerView) -> bool:
+        return view.rules.going_alone and view.rules.players == 4
+
+    def _exchanged(self, view: PlayerView, hands: Sequence[int], trump: int) -> list[int]:
+        """The hands after the dealer picks up the upcard (the dealer's simple discard)."""
+        out = list(hands)
+        dealer = view.dealer
+        up = view.upcard
+        out[dealer] = (hands[dealer] | 1 << up) & ~(
+            1 << simple_discard(hands[dealer], up, trump, view.rules.dealer_must_take_upcard)
+        )
+        return out
+
+    def make_values(self, view: PlayerView, samples: list[tuple[int, ...]],
+                    options: Sequence[tuple[Action, int]]) -> dict[Action, float]:
+        """The average worth of each bid (trump suit) when this seat makes it: with the
+        partner, or (for the best bid, when it is worth ``alone_threshold`` points or
+        more with the partner) the better of that and going alone less
+        ``alone_margin``."""
+        me = view.seat
+        stay = dict.fromkeys((a for a, _ in options), 0.0)
+        dealt_of: list[list[tuple[Action, int, list[int]]]] = []
+        for hands in self.budget(samples):
+            row = []
+            for action, trump in options:
+                if isinstance(action, Order):
+                    dealt = self._exchanged(view, hands, trump)
+                else:
+                    dealt = list(hands)
+                row.append((action, trump, dealt))
+                stay[action] += self._points(view, dealt, trump, me, ())
+            dealt_of.append(row)
+        used = max(1, self.used)
+        values = {action: stay[action] / used for action, _ in options}
+        if not self._can_alone(view) or not values:
+            return values
+        best = max(values, key=values.__getitem__)
+        if values[best] < self.alone_threshold:
+            return values
+        alone = 0.0
+        for row in self.budget(dealt_of):
+            for action, trump, dealt in row:
+                if action == best:
+                    alone += self._points(view, dealt, trump, me, (me,))
+        values[best] = max(values[best], alone / max(1, self.used) - self.alone_margin)
+        return values
+
+    # -- decisions ---------------------------------------------------------------------
+
+    def _bid(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        options: list[tuple[Action, int]] = []
+        for action in legal:
+            if action == ORDER:
+                options.append((action, view.upcard >> 3))
+            elif isinstance(action, Call):
+                options.append((action, action.suit))
+        samples = self.sample(view, self.sample_count(view))
+        values = self.make_values(view, samples, options)
+        if PASS in legal:
+            values[PASS] = self.pass_value(view, samples, values)
+        self.last_values = values
+        return max(legal, key=lambda a: (values.get(a, float("-inf")), a == PASS))
+
+    def _exchange(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        trump = view.trump
+        assert trump is not None and view.maker is not None
+        me = view.seat
+        options = _discard_candidates(
+            [a for a in legal if isinstance(a, Discard) and a.card >= 0], trump)
+        if not options:
+            return legal[0]
+        if len(options) == 1:
+            return options[0]
+        full = view.hand.mask | 1 << view.upcard
+        samples = self.sample(view, self.sample_count(view))
+        totals = dict.fromkeys(options, 0.0)
+        for hands in self.budget(samples):
+            dealt = list(hands)
+            for action in options:
+                dealt[me] = full & ~(1 << action.card)
+                totals[action] += self._points(view, dealt, trump, view.maker, ())
+        self.last_values = {a: total / max(1, self.used) for a, total in totals.items()}
+        return max(options, key=lambda a: (totals[a], -POWER[trump][a.card]))
+
+    def _alone(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        trump = view.trump
+        if ALONE not in legal or trump is None or view.maker is None:
+            return STAY if STAY in legal else legal[0]
+        if not self.alone_plausible(view):
+            return STAY
+        samples = self.sample(view, self.sample_count(view))
+        stay = alone = 0.0
+        declared = tuple(view.alone)
+        for hands in self.budget(samples):
+            stay += self._points(view, hands, trump, view.maker, declared)
+            alone += self._points(view, hands, trump, view.maker, (*declared, view.seat))
+        used = max(1, self.used)
+        self.last_values = {STAY: stay / used + self.alone_margin, ALONE: alone / used}
+        return ALONE if alone / used > stay / used + self.alone_margin else STAY
+
+    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        trump = view.trump
+        assert trump is not None and view.maker is not None
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        n = view.rules.players
+        out = tuple(view.sitting_out)
+        leader = view.trick[0][0] if view.trick else view.to_act
+        trick = tuple(c for _, c in view.trick)
+        team = view.team
+        maker_team = view.maker % 2
+        totals = dict.fromkeys(cards, 0.0)
+        samples = self.sample(view, self.sample_count(view))
+        worth: dict[int, float] = {}
+        for hands in self.budget(samples):
+            masks = tuple(0 if s in out else hands[s] for s in range(n))
+            position = Position(masks, trump, leader, trick, view.tricks_won, out)
+            self.solves += 1
+            for c, mine in card_values(position).items():
+                value = worth.get(mine)
+                if value is None:
+                    maker_tricks = mine if team == maker_team else 5 - mine
+                    pts = points_for(view.rules, maker_tricks, view.maker, view.alone, team)
+                    value = worth[mine] = self.utility(view, pts)
+                totals[c] += value
+        pw = POWER[trump]
+        best = max(cards, key=lambda c: (totals[c], -pw[c], -c))
+        self.last_values = {PLAY[c]: totals[c] / max(1, self.used) for c in cards}
+        return PLAY[best]
+

@@ -1,0 +1,151 @@
+"""The ``expert`` bot (small sample budgets: fast)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from euchre.actions import ALONE, ORDER, PASS, PLAY
+from euchre.cards import CardSet, deck_mask, parse_card, parse_cards
+from euchre.deal import Deal
+from euchre.game import Game, Phase
+from euchre.players import Player, play_game
+from euchre.players.basic import hand_strength
+from euchre.players.expert import ExpertPlayer, win_probability
+from euchre.players.registry import make_player
+from euchre.rules import Rules
+from test_pimc import _lay_down, _view, lineup, random_rules
+
+
+def small(seed: int) -> ExpertPlayer:
+    return ExpertPlayer(seed=seed, samples=3, bid_samples=3)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_expert_always_legal_under_random_rules(seed: int) -> None:
+    rules = random_rules(random.Random(100 + seed))
+    game = Game(rules, seed=seed)
+    play_game(game, lineup(rules, small(seed), seed))
+    assert game.is_over()
+
+
+def _trace(seed: int) -> list[str]:
+    game = Game(Rules(target=0, deals=2), seed=seed)
+    players: list[Player] = [small(s) for s in range(4)]
+    actions: list[str] = []
+    play_game(game, players, before=lambda g, seat, a: actions.append(f"{seat}:{a}"))
+    return actions
+
+
+def test_expert_is_deterministic_for_a_seed() -> None:
+    assert _trace(8) == _trace(8)
+
+
+def test_expert_ruffs_cheaply_to_take_the_last_two_tricks() -> None:
+    legal = [PLAY[c] for c in parse_cards("9s Js")]
+    assert small(1).choose(_view(), legal) == PLAY[parse_card("9s")]
+
+
+def test_expert_orders_and_goes_alone_with_a_lay_down_hand() -> None:
+    game = _lay_down()
+    player = ExpertPlayer(seed=3, samples=6, bid_samples=6)
+    assert player.choose(game.view(1), game.legal_actions()) == ORDER
+    game.apply(ORDER)
+    game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.ALONE and game.to_act == 1
+    assert player.choose(game.view(1), game.legal_actions()) == ALONE
+
+
+def test_expert_passes_junk_in_both_rounds() -> None:
+    deal = Deal.parse(0, ["Jh Jd Ah Kh Qh", "9c Tc 9d Td Qs", "Kd Ad Ts Th Kc",
+                          "Ac Qd Jc As Ks"], upcard="9h", kitty="Js Qc 9s")
+    game = Game.from_deal(deal)
+    player = ExpertPlayer(seed=4, samples=6, time_limit=None)
+    assert player.choose(game.view(1), game.legal_actions()) == PASS
+    for _ in range(4):
+        game.apply(PASS)
+    assert game.phase is Phase.BID2 and game.to_act == 1
+    assert player.choose(game.view(1), game.legal_actions()) == PASS
+
+
+def test_inference_makes_a_passer_weaker() -> None:
+    # seats 1 and 2 passed round one with a jack of hearts turned: in the samples of
+    # seat 3 the dealer's partner (seat 2), who would assist with a fair hand, holds
+    # weaker hearts hands than uniform sampling gives it
+    deal = Deal.parse(0, ["Jd Ah Kh Qh 9h", "Kd Ad Ts Th Kc", "Ac Qd Jc As Ks",
+                          "9c Tc 9d Td Qs"], upcard="Jh", kitty="Js Qc 9s")
+    game = Game.from_deal(deal)
+    game.apply(PASS)
+    game.apply(PASS)
+    view = game.view(3)
+    deck = deck_mask(24)
+
+    def strong_share(player: ExpertPlayer) -> float:
+        samples = player.sample(view, 200)
+        return statistics.fmean(hand_strength(h[2], 2, deck) >= 4.5 for h in samples)
+
+    informed = strong_share(ExpertPlayer(seed=1))
+    uniform = strong_share(ExpertPlayer(seed=1, inference=False))
+    assert informed < 0.5 * uniform
+
+
+def test_expert_budget_counts_samples_rollouts_and_solves() -> None:
+    game = _lay_down()
+    player = ExpertPlayer(seed=5, samples=4, bid_samples=5, candidates=3)
+    player.choose(game.view(1), game.legal_actions())
+    # one rollout per sample and option (order, pass); no search in the bidding
+    assert player.rollouts_run == 2 * 5
+    assert player.solves == 0
+    assert player.candidates_drawn <= 3 * 5
+    game.apply(ORDER)
+    game.apply(game.legal_actions()[0])
+    game.apply(ALONE)
+    defender = ExpertPlayer(seed=6, samples=4, bid_samples=5)
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    while game.to_act != 2 or len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+        if game.results:
+            return
+    defender.choose(game.view(2), game.legal_actions())
+    assert defender.solves == 4  # one search per sample in the play
+    searcher = ExpertPlayer(seed=7, samples=4, bid_samples=5, rollouts=False)
+    fresh = _lay_down()
+    searcher.choose(fresh.view(1), fresh.legal_actions())
+    # by search: order with the partner, alone for the best bid, and the rest of the
+    # bidding played out after a pass: at most three searches per sample
+    assert searcher.solves <= 3 * 5
+
+
+def test_forced_moves_are_instant() -> None:
+    player = small(7)
+    view = _view(hand=CardSet.parse("9s"))
+    assert player.choose(view, [PLAY[parse_card("9s")]]) == PLAY[parse_card("9s")]
+    assert player.solves == 0 and player.decisions == 0
+
+
+def test_win_probability_table() -> None:
+    assert win_probability(10, 0, 0) == pytest.approx(0.5)
+    assert win_probability(10, 9, 9) == pytest.approx(0.5)
+    assert win_probability(10, 8, 2) > win_probability(10, 6, 2) > 0.5
+    assert win_probability(10, 10, 3) == 1.0 and win_probability(10, 3, 10) == 0.0
+
+
+def test_score_aware_utility() -> None:
+    player = small(8)
+    even = _view(score=(0, 0))
+    late = _view(score=(9, 8))  # seat 3 is team 1: 8 points, the opponents 9
+    assert player.utility(even, 1) == pytest.approx(1.0, abs=0.3)
+    # one point does not win; two do: a march is worth much more than a single point
+    assert player.utility(late, 2) > 1.5 * player.utility(late, 1)
+    assert ExpertPlayer(score_aware=False).utility(late, 2) == 2.0
+    assert make_player("expert", seed=1).__class__.__name__ == "ExpertPlayer"
+
+
+def test_time_limit_stops_sampling_after_one_sample() -> None:
+    legal = [PLAY[c] for c in parse_cards("9s Js")]
+    player = ExpertPlayer(seed=9, samples=50, time_limit=0.0)
+    assert player.choose(_view(), legal) in legal
+    assert player.solves == 1 and player.used == 1
