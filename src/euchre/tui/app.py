@@ -846,7 +846,7 @@ class TableScreen(Screen[None]):
         line = Text.assemble(("Hint ", "bold #5fafff"), (f"({hint.bot}): ", "dim"),
                              (action_text(hint.choice), "bold"))
         if hint.values:
-            line.append("   " + options_text(hint.values), style="#afafaf")
+            line.append("   expected points: " + options_text(hint.values), style="#afafaf")
         else:
             line.append(f"   ({hint.bot} gives no numbers, only its choice)", style="dim")
         self.hint_line = line
