@@ -43,6 +43,25 @@ def team_name(team: int, players: int = 4) -> str:
     return "North-South" if team == 0 else "East-West"
 
 
+def _agree(who: str, phrase: str) -> str:
+    """``who`` and ``phrase`` as one indented line, the verbs agreeing with "You".
+
+    >>> _agree("You", "takes the upcard and discards face down")
+    '  You take the upcard and discard face down'
+    >>> _agree("West", "passes")
+    '  West passes'
+    """
+    if who.lower() == "you":
+        phrase = " ".join(
+            {"passes": "pass", "goes": "go"}.get(word, word[:-1])
+            if word in ("passes", "goes", "orders", "assists", "picks", "calls", "takes",
+                        "discards")
+            else word
+            for word in phrase.split(" ")
+        )
+    return f"  {who} {phrase}"
+
+
 class Narrator:
     """Writes one line per event through ``write``."""
 
@@ -76,20 +95,21 @@ class Narrator:
         phase = game.phase
         deals_before = len(game.results)
         if kind == KIND_PASS:
-            self._write(f"  {who} passes")
+            self._write(_agree(who, "passes"))
         elif kind == KIND_ORDER:
             verb = "picks it up" if seat == game.dealer else (
                 "assists" if game.partner(seat) == game.dealer and game.rules.players == 4
                 else "orders it up")
-            self._write(f"  {who} {verb}: {suit_name(game.upcard >> 3)} are trump")
+            self._write(_agree(who, f"{verb}: {suit_name(game.upcard >> 3)} are trump"))
         elif kind == KIND_CALL:
-            self._write(f"  {who} calls {suit_name(action.suit)}")  # type: ignore[attr-defined]
+            self._write(_agree(who, f"calls {suit_name(action.suit)}"))  # type: ignore[attr-defined]
         elif kind == KIND_DISCARD:
             taken = action.card != game.upcard  # type: ignore[attr-defined]
-            self._write(f"  {who} {'takes the upcard and ' if taken else ''}discards face down")
+            self._write(_agree(who, "takes the upcard and discards face down" if taken
+                               else "discards face down"))
         elif phase is Phase.ALONE:
             if action == ALONE:
-                self._write(f"  {who} goes alone")
+                self._write(_agree(who, "goes alone"))
         elif kind == KIND_PLAY:
             self._play(game, seat, action.card)  # type: ignore[attr-defined]
         self._deals_before = deals_before
