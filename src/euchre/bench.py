@@ -49,31 +49,28 @@ def bench_api_deals(deals: int, seed: int = 0, rules: Rules | None = None) -> in
     """Play ``deals`` one-deal games of random legal actions through the public API."""
     rules = rules or Rules.preset("openspiel")
     rng = random.Random(seed)
+    return sum(
+        _play_random(Game(rules, seed=seed * 1_000_003 + i), rng) for i in range(deals)
+    )
+
+
+def _play_random(game: Game, rng: random.Random) -> int:
+    """Play ``game`` to its end with random legal actions; returns its number of deals."""
     choice = rng.choice
-    played = 0
-    for i in range(deals):
-        game = Game(rules, seed=seed * 1_000_003 + i)
-        legal = game.legal_actions
-        apply = game.apply
-        while not game.is_over():
-            apply(choice(legal()))
-        played += len(game.results)
-    return played
+    legal = game.legal_actions
+    apply = game.apply
+    while not game.is_over():
+        apply(choice(legal()))
+    return len(game.results)
 
 
 def bench_games(games: int, seed: int = 0, rules: Rules | None = None) -> tuple[int, int]:
     """Play ``games`` whole games of random legal actions; returns (games, deals)."""
     rules = rules or Rules()
     rng = random.Random(seed)
-    choice = rng.choice
-    deals = 0
-    for i in range(games):
-        game = Game(rules, seed=seed * 1_000_003 + i)
-        legal = game.legal_actions
-        apply = game.apply
-        while not game.is_over():
-            apply(choice(legal()))
-        deals += len(game.results)
+    deals = sum(
+        _play_random(Game(rules, seed=seed * 1_000_003 + i), rng) for i in range(games)
+    )
     return games, deals
 
 

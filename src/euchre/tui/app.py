@@ -111,42 +111,37 @@ def _pace_text(pace: float) -> str:
 # -- small widgets -------------------------------------------------------------------------
 
 
-class CardButton(Static):
+class _SlotButton(Static):
+    """A clickable slot of the bottom row; a click posts ``Clicked(index)``."""
+
+    class Clicked(Message):
+        """The slot ``index`` was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int, **kwargs: str) -> None:
+        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        self.index = index
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.index))
+
+
+class CardButton(_SlotButton):
     """One card of the person's hand; a click chooses it."""
 
-    class Clicked(Message):
+    class Clicked(_SlotButton.Clicked):
         """The card in slot ``index`` was clicked."""
 
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
 
-    def __init__(self, index: int, **kwargs: str) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
-        self.index = index
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Clicked(self.index))
-
-
-class ChoiceButton(Static):
+class ChoiceButton(_SlotButton):
     """One choice of a bid (pass, order up, call a suit, go alone...); a click chooses it."""
 
-    class Clicked(Message):
+    class Clicked(_SlotButton.Clicked):
         """The choice in slot ``index`` was clicked."""
-
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
-
-    def __init__(self, index: int, **kwargs: str) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
-        self.index = index
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Clicked(self.index))
 
 
 class SeatBox(Static):
