@@ -54,7 +54,7 @@ from euchre.tui.style import card_face
 from euchre.view import PlayerView
 
 __all__ = [
-    "BOT_PREFERENCE",
+    "STRONGEST_BOT",
     "GameSession",
     "Hint",
     "PlayConfig",
@@ -64,7 +64,7 @@ __all__ = [
     "strongest_bot",
 ]
 
-BOT_PREFERENCE: Final = ("expert", "pimc", "basic", "random")
+STRONGEST_BOT: Final = "expert"
 """Bots from the strongest down; the first one available is the default."""
 
 HUMAN: Final = 0
@@ -77,12 +77,8 @@ _POSITIONS_2: Final = ("bottom", "top")
 
 
 def strongest_bot() -> str:
-    """The strongest bot that can be made here (``expert`` > ``pimc`` > ``basic``)."""
-    there = available_bots()
-    for name in BOT_PREFERENCE:
-        if name in there:
-            return name
-    return there[0]
+    """The strongest bot there is: the default partner, opponents and hint bot."""
+    return STRONGEST_BOT
 
 
 @dataclass(frozen=True, slots=True)
