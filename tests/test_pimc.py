@@ -312,3 +312,56 @@ def test_evaluate_gives_the_worth_of_each_option_and_its_best_is_the_choice(
                 checked += 1
         game.apply(legal[0])
     assert checked >= 5
+
+
+def test_deal_tricks_and_the_maker_discount() -> None:
+    from euchre.players.sampling import deal_points, deal_tricks
+
+    game = _lay_down()
+    view = game.view(1)
+    hands = sample_hands(constraints(view), random.Random(3), 1)[0]
+    rules = Rules()
+    tricks = deal_tricks(rules, hands, 2, 0, 1, ())
+    assert 0 <= tricks <= 5
+    assert deal_points(rules, hands, 2, 0, 1, (), 1) in (1, 2, -2)
+    # counting fewer double-dummy tricks for the maker never makes a bid worth more
+    plain = PimcPlayer(seed=7, samples=6, bid_tolerance=None).evaluate(
+        view, game.legal_actions())
+    cautious = PimcPlayer(seed=7, samples=6, bid_tolerance=None,
+                          maker_discount=1.0).evaluate(view, game.legal_actions())
+    assert cautious[ORDER] <= plain[ORDER]
+    assert cautious[PASS] == plain[PASS]
+
+
+def test_near_ties_in_the_play_go_to_basic() -> None:
+    from euchre.players.basic import BasicPlayer
+
+    game = Game(seed=4)
+    checked = 0
+    while not game.is_over() and checked < 8:
+        legal = game.legal_actions()
+        view = game.view(game.to_act)
+        if view.phase == "play" and len(legal) > 1:
+            # with a tolerance that covers every value, the play is basic's
+            wide = PimcPlayer(seed=1, samples=4, play_tolerance=99.0)
+            assert wide.choose(view, legal) == BasicPlayer(seed=1).choose(view, legal)
+            # without one, it is the best average
+            strict = PimcPlayer(seed=1, samples=4, play_tolerance=None)
+            choice = strict.choose(view, legal)
+            values = strict.last_values
+            assert values[choice] == max(values.values())
+            checked += 1
+        game.apply(BasicPlayer(seed=0).choose(view, legal))
+    assert checked >= 5
+
+
+def test_near_ties_in_the_bidding_go_to_basic() -> None:
+    from euchre.players.basic import BasicPlayer
+
+    game = _lay_down()
+    legal = game.legal_actions()
+    view = game.view(1)
+    wide = PimcPlayer(seed=2, samples=4, bid_tolerance=99.0)
+    assert wide.choose(view, legal) == BasicPlayer(seed=2).choose(view, legal)
+    choice = wide.choose(view, legal)
+    assert wide.last_values[choice] == max(wide.last_values.values())

@@ -22,7 +22,8 @@ weakness of plain sampling (``docs/strength.md`` has the measured effects):
   few probable losers (:func:`euchre.players.basic.loser_count`). This is one step of
   policy improvement over ``basic`` with informed samples; it turns down a jack to the
   dealer when the samples say the table does better without it.
-* **Play** by double-dummy search as ``pimc``, on the informed samples.
+* **Play** by double-dummy search as ``pimc``, on the informed samples, near ties
+  (within ``play_tolerance``, 0.1 points) going to ``basic``'s rules as in ``pimc``.
 * **The game score.** With a target, points are converted into the change of the chance
   of winning the game (:func:`win_probability`, a dynamic programme over scores from a
   per-deal points distribution), in units of one point at the current score: near the
@@ -205,9 +206,11 @@ class ExpertPlayer(PimcPlayer):
                  time_limit: float | None = 0.8, bid_margin: float = 0.1,
                  alone_margin: float = 0.2, inference: bool = True,
                  score_aware: bool = True, rollout_pass: bool = True,
-                 candidates: int = 5, rollouts: bool = True) -> None:
+                 candidates: int = 5, rollouts: bool = True,
+                 play_tolerance: float | None = 0.1) -> None:
         super().__init__(seed=seed, samples=samples, time_limit=time_limit,
-                         pass_margin=bid_margin, alone_margin=alone_margin)
+                         pass_margin=bid_margin, alone_margin=alone_margin,
+                         play_tolerance=play_tolerance, bid_tolerance=None)
         self.bid_samples = bid_samples
         self.bid_margin = bid_margin
         self.inference = inference

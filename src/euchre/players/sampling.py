@@ -50,6 +50,7 @@ __all__ = [
     "Constraints",
     "constraints",
     "deal_points",
+    "deal_tricks",
     "first_leader",
     "sample_hands",
     "upcard_accepted",
@@ -203,16 +204,24 @@ def first_leader(rules: Rules, dealer: int, maker: int, alone: Sequence[int]) ->
     return seat
 
 
-def deal_points(rules: Rules, hands: Sequence[int], trump: int, dealer: int, maker: int,
-                alone: Sequence[int], team: int) -> int:
-    """Points for ``team`` (negative: for the other team) when the deal with these
-    hands (after the exchange) is played out double-dummy from the first lead."""
+def deal_tricks(rules: Rules, hands: Sequence[int], trump: int, dealer: int, maker: int,
+                alone: Sequence[int]) -> int:
+    """The tricks the makers take when the deal with these hands (after the exchange)
+    is played out double-dummy from the first lead."""
     n = rules.players
     out = tuple(sorted((s + 2) % n for s in alone)) if n == 4 else ()
     masks = tuple(0 if s in out else hands[s] for s in range(n))
     leader = first_leader(rules, dealer, maker, alone)
     tricks = solve(Position(masks, trump, leader, (), (0, 0), out))
-    return points_for(rules, tricks[maker % 2], maker, alone, team)
+    return tricks[maker % 2]
+
+
+def deal_points(rules: Rules, hands: Sequence[int], trump: int, dealer: int, maker: int,
+                alone: Sequence[int], team: int) -> int:
+    """Points for ``team`` (negative: for the other team) when the deal with these
+    hands (after the exchange) is played out double-dummy from the first lead."""
+    tricks = deal_tricks(rules, hands, trump, dealer, maker, alone)
+    return points_for(rules, tricks, maker, alone, team)
 
 
 def points_for(rules: Rules, maker_tricks: int, maker: int, alone: Sequence[int],
