@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -29,18 +30,20 @@ from euchre.solver import Position, PositionError, card_values, solve
 # -- plain minimax, written from the rules alone ------------------------------------------
 
 
-def _brute(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[tuple[int, Card], ...],
-           seats: tuple[int, ...]) -> int:
+Boundary = Callable[[tuple[int, ...], int, int, tuple[int, ...]], int]
+
+
+def _minimax(hands: tuple[int, ...], trump: int, leader: int,
+             trick: tuple[tuple[int, Card], ...], seats: tuple[int, ...],
+             boundary: Boundary) -> int:
     """Team 0's tricks from here (the trick in progress included): every legal card of
-    every seat tried, no pruning. ``seats`` are the seats taking part, in seat order."""
-    keys = None
+    every seat tried, no pruning. ``seats`` are the seats taking part, in seat order;
+    ``boundary(hands, trump, leader, seats)`` values the position after each trick."""
     if len(trick) == len(seats):
         keys = TRICK_KEY[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
         winner = max(trick, key=lambda sc: keys[sc[1]])[0]
-        return (1 - winner % 2) + _brute(hands, trump, winner, (), seats)
+        return (1 - winner % 2) + boundary(hands, trump, winner, seats)
     if not trick:
-        if not any(hands):
-            return 0
         seat = leader
         legal = hands[seat]
     else:
@@ -51,38 +54,36 @@ def _brute(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[tuple[i
     for c in cards_of(legal):
         rest = list(hands)
         rest[seat] ^= 1 << c
-        values.append(_brute(tuple(rest), trump, leader, (*trick, (seat, c)), seats))
+        values.append(
+            _minimax(tuple(rest), trump, leader, (*trick, (seat, c)), seats, boundary)
+        )
     return max(values) if seat % 2 == 0 else min(values)
+
+
+def _brute_boundary(hands: tuple[int, ...], trump: int, leader: int,
+                    seats: tuple[int, ...]) -> int:
+    return _minimax(hands, trump, leader, (), seats, _brute_boundary) if any(hands) else 0
 
 
 @cache
 def _brute_memo(hands: tuple[int, ...], trump: int, leader: int, seats: tuple[int, ...]) -> int:
-    """Team 0's tricks from a trick boundary: the same minimax, remembered per boundary
-    (still no pruning) so that whole deals stay cheap."""
-    if not any(hands):
+    """The same minimax, remembered per trick boundary (still no pruning) so that whole
+    deals stay cheap."""
+    return _minimax(hands, trump, leader, (), seats, _brute_memo) if any(hands) else 0
+
+
+def _brute(hands: tuple[int, ...], trump: int, leader: int, trick: tuple[tuple[int, Card], ...],
+           seats: tuple[int, ...]) -> int:
+    """Plain minimax with nothing remembered."""
+    if not trick and not any(hands):
         return 0
-    return _trick_memo(hands, trump, leader, (), seats)
+    return _minimax(hands, trump, leader, trick, seats, _brute_boundary)
 
 
 def _trick_memo(hands: tuple[int, ...], trump: int, leader: int,
                 trick: tuple[tuple[int, Card], ...], seats: tuple[int, ...]) -> int:
-    if len(trick) == len(seats):
-        keys = TRICK_KEY[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
-        winner = max(trick, key=lambda sc: keys[sc[1]])[0]
-        return (1 - winner % 2) + _brute_memo(hands, trump, winner, seats)
-    if not trick:
-        seat = leader
-        legal = hands[seat]
-    else:
-        seat = seats[(seats.index(trick[-1][0]) + 1) % len(seats)]
-        follow = hands[seat] & SUIT_MASKS[trump][EFFECTIVE_SUIT[trump][trick[0][1]]]
-        legal = follow or hands[seat]
-    values = []
-    for c in cards_of(legal):
-        rest = list(hands)
-        rest[seat] ^= 1 << c
-        values.append(_trick_memo(tuple(rest), trump, leader, (*trick, (seat, c)), seats))
-    return max(values) if seat % 2 == 0 else min(values)
+    """Minimax from mid-trick, remembering trick boundaries."""
+    return _minimax(hands, trump, leader, trick, seats, _brute_memo)
 
 
 def brute_solve(position: Position, memo: bool = False) -> tuple[int, int]:
