@@ -12,9 +12,10 @@ from euchre.cards import CardSet, deck_mask, parse_card, parse_cards
 from euchre.deal import Deal
 from euchre.game import Game, Phase
 from euchre.players import Player, play_game
-from euchre.players.basic import hand_strength
+from euchre.players.basic import BasicPlayer, hand_strength
 from euchre.players.expert import ExpertPlayer, win_probability
 from euchre.players.registry import make_player
+from euchre.players.sampling import constraints
 from euchre.rules import Rules
 from test_pimc import _lay_down, _view, lineup, random_rules
 
@@ -70,10 +71,12 @@ def test_expert_passes_junk_in_both_rounds() -> None:
     assert player.choose(game.view(1), game.legal_actions()) == PASS
 
 
-def test_inference_makes_a_passer_weaker() -> None:
+@pytest.mark.parametrize("bid_evidence", [None, 0.05])
+def test_inference_makes_a_passer_weaker(bid_evidence: float | None) -> None:
     # seats 1 and 2 passed round one with a jack of hearts turned: in the samples of
     # seat 3 the dealer's partner (seat 2), who would assist with a fair hand, holds
-    # weaker hearts hands than uniform sampling gives it
+    # weaker hearts hands than uniform sampling gives it (under the soft model of
+    # bidding, or with basic's own bids as the model)
     deal = Deal.parse(0, ["Jd Ah Kh Qh 9h", "Kd Ad Ts Th Kc", "Ac Qd Jc As Ks",
                           "9c Tc 9d Td Qs"], upcard="Jh", kitty="Js Qc 9s")
     game = Game.from_deal(deal)
@@ -86,7 +89,7 @@ def test_inference_makes_a_passer_weaker() -> None:
         samples = player.sample(view, 200)
         return statistics.fmean(hand_strength(h[2], 2, deck) >= 4.5 for h in samples)
 
-    informed = strong_share(ExpertPlayer(seed=1))
+    informed = strong_share(ExpertPlayer(seed=1, bid_evidence=bid_evidence))
     uniform = strong_share(ExpertPlayer(seed=1, inference=False))
     assert informed < 0.5 * uniform
 
@@ -109,8 +112,13 @@ def test_expert_budget_counts_samples_rollouts_and_solves() -> None:
         game.apply(game.legal_actions()[0])
         if game.results:
             return
+    options = len(game.legal_actions())
     defender.choose(game.view(2), game.legal_actions())
-    assert defender.solves == 4  # one search per sample in the play
+    # the play by rollouts: one per sample and card, seat 3 sitting out; no search
+    assert defender.rollouts_run == 4 * options and defender.solves == 0
+    searching = ExpertPlayer(seed=6, samples=4, bid_samples=5, play_rollouts=False)
+    searching.choose(game.view(2), game.legal_actions())
+    assert searching.solves == 4 and searching.rollouts_run == 0
     searcher = ExpertPlayer(seed=7, samples=4, bid_samples=5, rollouts=False)
     fresh = _lay_down()
     searcher.choose(fresh.view(1), fresh.legal_actions())
@@ -149,3 +157,54 @@ def test_time_limit_stops_sampling_after_one_sample() -> None:
     player = ExpertPlayer(seed=9, samples=50, time_limit=0.0)
     assert player.choose(_view(), legal) in legal
     assert player.solves == 1 and player.used == 1
+
+
+def _basic_deal_to_play() -> tuple[Game, BasicPlayer]:
+    """The lay-down deal bid by ``basic`` at every seat, up to the first card."""
+    game = _lay_down()
+    basic = BasicPlayer()
+    while game.phase is not Phase.PLAY:
+        game.apply(basic.choose(game.view(game.to_act), game.legal_actions()))
+    return game, basic
+
+
+def _evidence(game: Game, seat: int, player: ExpertPlayer) -> float:
+    """The play evidence ``player`` gives the true hands, seen from ``seat``."""
+    view = game.view(seat)
+    played = [0] * 4
+    for trick in (*view.tricks, view.trick):
+        for s, c in trick:
+            played[s] |= 1 << c
+    dealt = [game.hand_mask(s) | played[s] for s in range(4)]
+    rules = view.rules.replace(target=0, deals=1)
+    start = player._replay(view, rules, constraints(view).pool, dealt)
+    return player._replay_play(view, start)
+
+
+def test_play_evidence_marks_plays_basic_would_not_make() -> None:
+    game, basic = _basic_deal_to_play()
+    player = ExpertPlayer(seed=1, play_evidence=0.25)
+    leader = game.to_act
+    game.apply(basic.choose(game.view(leader), game.legal_actions()))
+    # the next seat plays like basic: no evidence against the true deal
+    follower = game.to_act
+    legal = game.legal_actions()
+    chosen = basic.choose(game.view(follower), legal)
+    other = next((a for a in legal if a != chosen), None)
+    probe = game.copy()
+    probe.apply(chosen)
+    watcher = probe.to_act
+    assert _evidence(probe, watcher, player) == 1.0
+    if other is not None:
+        # a card basic would not have played counts once against the deal
+        game.apply(other)
+        assert _evidence(game, game.to_act, player) == pytest.approx(0.25)
+    assert _evidence(game, game.to_act, ExpertPlayer(seed=1, play_evidence=None)) == 1.0
+
+
+def test_play_by_rollouts_keeps_the_time_limit() -> None:
+    game, _ = _basic_deal_to_play()
+    player = ExpertPlayer(seed=2, samples=50, time_limit=0.0)
+    legal = game.legal_actions()
+    assert player.choose(game.view(game.to_act), legal) in legal
+    assert player.used == 1 and player.rollouts_run == len(legal)

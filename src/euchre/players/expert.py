@@ -54,9 +54,23 @@ import math
 from collections.abc import Container, Sequence
 from functools import cache
 
-from euchre.actions import ALONE, DISCARD, PASS, STAY, Action, Call, Discard, GoAlone, Order, Pass
+from euchre.actions import (
+    ALONE,
+    DISCARD,
+    PASS,
+    PLAY,
+    STAY,
+    Action,
+    Call,
+    Discard,
+    GoAlone,
+    Order,
+    Pass,
+    Play,
+)
 from euchre.cards import BENNY, POWER, SUIT_MASKS, cards_of, deck_mask, same_colour
 from euchre.deal import Deal
+from euchre.errors import EuchreError
 from euchre.game import Game, Phase
 from euchre.players.basic import BasicPlayer, hand_strength, loser_count
 from euchre.players.pimc import PimcPlayer, _discard_candidates, simple_discard
@@ -168,7 +182,8 @@ class _Model:
 
 
 def bid_likelihood(model: _Model, calls: Sequence[tuple[int, Action]],
-                   hands: Sequence[int], skip: Container[int]) -> float:
+                   hands: Sequence[int], skip: Container[int],
+                   softness: float = _SOFTNESS) -> float:
     """How likely the model makes the bids ``calls`` of every seat not in ``skip`` when
     the seats hold ``hands`` (their hands at the time of bidding)."""
     likelihood = 1.0
@@ -185,17 +200,17 @@ def bid_likelihood(model: _Model, calls: Sequence[tuple[int, Action]],
         hand = hands[seat]
         if not round_two:
             margin = model.round_one(seat, hand, accepted and seat == model.dealer)
-            p = _sigmoid(margin / _SOFTNESS)
+            p = _sigmoid(margin / softness)
             likelihood *= max(_FLOOR, p if isinstance(action, Order) else 1.0 - p)
             if isinstance(action, Pass) and seat == model.dealer:
                 round_two = True
         elif isinstance(action, Call):
             margin = model.round_two(seat, hand, action.suit)
             if not (stuck and seat == model.dealer):
-                likelihood *= max(_FLOOR, _sigmoid(margin / _SOFTNESS))
+                likelihood *= max(_FLOOR, _sigmoid(margin / softness))
         elif isinstance(action, Pass):
             _, margin = model.best_call(seat, hand)
-            likelihood *= max(_FLOOR, 1.0 - _sigmoid(margin / _SOFTNESS))
+            likelihood *= max(_FLOOR, 1.0 - _sigmoid(margin / softness))
     return likelihood
 
 
@@ -207,7 +222,9 @@ class ExpertPlayer(PimcPlayer):
                  alone_margin: float = 0.2, inference: bool = True,
                  score_aware: bool = True, rollout_pass: bool = True,
                  candidates: int = 5, rollouts: bool = True,
-                 play_tolerance: float | None = 0.1) -> None:
+                 play_tolerance: float | None = 0.1, play_rollouts: bool = True,
+                 play_evidence: float | None = 0.1, softness: float = _SOFTNESS,
+                 bid_evidence: float | None = None) -> None:
         super().__init__(seed=seed, samples=samples, time_limit=time_limit,
                          pass_margin=bid_margin, alone_margin=alone_margin,
                          play_tolerance=play_tolerance, bid_tolerance=None)
@@ -218,6 +235,11 @@ class ExpertPlayer(PimcPlayer):
         self.rollout_pass = rollout_pass
         self.candidates = candidates
         self.rollouts = rollouts
+        self.play_rollouts = play_rollouts
+        self.play_evidence = play_evidence
+        self.softness = softness
+        self.bid_evidence = bid_evidence
+        self._evidence = 1.0
         self._basic = BasicPlayer(seed=seed)
         self.rollouts_run = 0
         """Deals finished by rollouts so far (one per sample and option)."""
@@ -241,6 +263,7 @@ class ExpertPlayer(PimcPlayer):
         if not self.inference or not others:
             return sample_hands(cons, rng, count)
         model = _Model(view.rules, view.dealer, view.upcard)
+        rules = view.rules.replace(target=0, deals=1)
         played = [0] * view.rules.players
         for trick in (*view.tricks, view.trick):
             for seat, c in trick:
@@ -254,7 +277,12 @@ class ExpertPlayer(PimcPlayer):
             drawn += len(batch)
             for hands in batch:
                 at_bid = [h | p for h, p in zip(hands, played, strict=True)]
-                w = bid_likelihood(model, view.calls, at_bid, skip)
+                if self.bid_evidence is None:
+                    w = bid_likelihood(model, view.calls, at_bid, skip, self.softness)
+                else:
+                    self._evidence = 1.0
+                    self._replay(view, rules, cons.pool, at_bid, (self.bid_evidence, skip))
+                    w = self._evidence
                 if rng.random() < w:
                     accepted.append(hands)
                     if len(accepted) == count:
@@ -282,7 +310,11 @@ class ExpertPlayer(PimcPlayer):
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Play by search; bid, exchange and go alone by rollouts (or by search when
         ``rollouts`` is off)."""
-        if view.phase == "play" or not self.rollouts:
+        if view.phase == "play":
+            if self.play_rollouts:
+                return self._play_by_rollouts(view, legal)
+            return super().decide(view, legal)
+        if not self.rollouts:
             return super().decide(view, legal)
         options = list(legal)
         if view.phase == "exchange":
@@ -310,20 +342,83 @@ class ExpertPlayer(PimcPlayer):
             for action in options:
                 game = start.copy()
                 game.apply(action)
-                while not game.results:
-                    seat = game.to_act
-                    game.apply(self._basic.choose(game.view(seat), game.legal_actions()))
-                self.rollouts_run += 1
-                result = game.results[0]
-                points = 0 if result.team is None else (
-                    result.points if result.team == view.team else -result.points)
-                totals[action] += self.utility(view, points)
+                totals[action] += self._finish(view, game)
         used = max(1, self.used)
         return {a: t / used for a, t in totals.items()}
 
+    def _play_by_rollouts(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Each card's average worth when the deal is finished by ``basic`` at every
+        seat, on samples weighted by how likely ``basic`` would have played as the
+        others did."""
+        rules = view.rules.replace(target=0, deals=1)
+        cons = constraints(view)
+        played = [0] * rules.players
+        for trick in (*view.tricks, view.trick):
+            for seat, c in trick:
+                played[seat] |= 1 << c
+        totals = dict.fromkeys(legal, 0.0)
+        weight_sum = 0.0
+        for hands in self.budget(self.sample(view, self.samples)):
+            dealt = [h | p for h, p in zip(hands, played, strict=True)]
+            try:
+                start = self._replay(view, rules, cons.pool, dealt)
+                weight = self._replay_play(view, start)
+            except EuchreError:
+                # a view no game reaches (one built by hand): search instead
+                return super().decide(view, legal)
+            weight_sum += weight
+            for action in legal:
+                game = start.copy()
+                game.apply(action)
+                totals[action] += weight * self._finish(view, game)
+        scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
+        values = {a: t * scale for a, t in totals.items()}
+        self.last_values = values
+        assert view.trump is not None
+        pw = POWER[view.trump]
+        best = max(legal, key=lambda a: (values[a], -pw[a.card] if isinstance(a, Play) else 0))
+        tol = self.play_tolerance
+        if tol is not None:
+            near = [a for a in legal if values[a] >= values[best] - tol - 1e-9]
+            if len(near) > 1:
+                choice = self._rules_player.choose(view, near)
+                values[choice] = values[best]
+                return choice
+        return best
+
+    def _replay_play(self, view: PlayerView, game: Game) -> float:
+        """Plays the cards of ``view`` on ``game``; returns the likelihood of the other
+        seats' plays under ``basic`` (1 for each play it makes, ``play_evidence`` for
+        each it would not)."""
+        weight = 1.0
+        eps = self.play_evidence
+        for trick in (*view.tricks, view.trick):
+            for seat, c in trick:
+                action = PLAY[c]
+                if eps is not None and seat != view.seat:
+                    legal = game.legal_actions()
+                    if len(legal) > 1 and self._basic.choose(game.view(seat), legal) != action:
+                        weight *= eps
+                game.apply(action)
+        return weight
+
+    def _finish(self, view: PlayerView, game: Game) -> float:
+        """The deal finished by ``basic`` at every seat, as utility for ``view``."""
+        basic = self._basic
+        while not game.results:
+            game.apply(basic.choose(game.view(game.to_act), game.legal_actions()))
+        self.rollouts_run += 1
+        result = game.results[0]
+        points = 0 if result.team is None else (
+            result.points if result.team == view.team else -result.points)
+        return self.utility(view, points)
+
     def _replay(self, view: PlayerView, rules: Rules, pool: int,
-                hands: Sequence[int]) -> Game:
-        """A one-deal game with the sampled hands, replayed up to ``view``."""
+                hands: Sequence[int],
+                judge: tuple[float, Container[int]] | None = None) -> Game:
+        """A one-deal game with the sampled hands, replayed up to ``view``. With
+        ``judge`` (``eps, skip``), every bid of a seat not in ``skip`` that ``basic``
+        would not have made multiplies :attr:`_evidence` by ``eps``."""
         n = rules.players
         dealer = view.dealer
         up = view.upcard
@@ -331,9 +426,23 @@ class ExpertPlayer(PimcPlayer):
         for h in hands:
             held |= h
         spare = pool & ~held
+        hands = list(hands)
+        accepted = upcard_accepted(view) and view.phase != "exchange"
+        for s in view.sitting_out:
+            # a seat sitting out shows nothing of its hand: any cards will do
+            short = rules.hand_size - hands[s].bit_count()
+            if short <= 0:
+                continue
+            if s == dealer and accepted and not hands[s] >> up & 1:
+                hands[s] |= 1 << up
+                short -= 1
+            fill = self._rng.sample(cards_of(spare), short)
+            for c in fill:
+                hands[s] |= 1 << c
+                spare &= ~(1 << c)
         original = list(hands)
         discard: int | None = None
-        if upcard_accepted(view) and view.phase != "exchange":
+        if accepted:
             if view.seat == dealer:
                 discard = view.discard
             else:
@@ -348,7 +457,11 @@ class ExpertPlayer(PimcPlayer):
         kitty = cards_of(spare & ~(1 << up))
         deal = Deal(dealer, tuple(tuple(cards_of(h)) for h in original[:n]), up, tuple(kitty))
         game = Game(rules, deals=[deal], first_dealer=dealer, seed=0)
-        for _, action in view.calls:
+        for seat, action in view.calls:
+            if judge is not None and seat not in judge[1]:
+                legal = game.legal_actions()
+                if len(legal) > 1 and self._basic.choose(game.view(seat), legal) != action:
+                    self._evidence *= judge[0]
             game.apply(action)
             if game.phase is Phase.EXCHANGE and discard is not None:
                 game.apply(DISCARD[discard])
