@@ -114,8 +114,12 @@ def test_expert_budget_counts_samples_rollouts_and_solves() -> None:
             return
     options = len(game.legal_actions())
     defender.choose(game.view(2), game.legal_actions())
-    # the play by rollouts: one per sample and card, seat 3 sitting out; no search
-    assert defender.rollouts_run == 4 * options and defender.solves == 0
+    # the play by rollouts: one per sample and card, seat 3 sitting out, blended with
+    # one double-dummy search per sample
+    assert defender.rollouts_run == 4 * options and defender.solves == 4
+    pure = ExpertPlayer(seed=6, samples=4, bid_samples=5, play_blend=0.0)
+    pure.choose(game.view(2), game.legal_actions())
+    assert pure.rollouts_run == 4 * options and pure.solves == 0
     searching = ExpertPlayer(seed=6, samples=4, bid_samples=5, play_rollouts=False)
     searching.choose(game.view(2), game.legal_actions())
     assert searching.solves == 4 and searching.rollouts_run == 0
@@ -208,3 +212,16 @@ def test_play_by_rollouts_keeps_the_time_limit() -> None:
     legal = game.legal_actions()
     assert player.choose(game.view(game.to_act), legal) in legal
     assert player.used == 1 and player.rollouts_run == len(legal)
+
+
+def test_a_full_blend_is_the_double_dummy_average() -> None:
+    # before anyone has played, every sample weighs the same: with play_blend=1 the
+    # rollouts give way entirely to the double-dummy values of plain search
+    game, _ = _basic_deal_to_play()
+    view, legal = game.view(game.to_act), game.legal_actions()
+    blended = ExpertPlayer(seed=3, samples=6, play_blend=1.0, time_limit=None)
+    searched = ExpertPlayer(seed=3, samples=6, play_rollouts=False, time_limit=None)
+    blended.choose(view, legal)
+    searched.choose(view, legal)
+    assert blended.last_values == pytest.approx(searched.last_values)
+    assert blended.rollouts_run == 6 * len(legal)

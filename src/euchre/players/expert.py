@@ -1,4 +1,4 @@
-"""``expert``: sampling with inference; bids by rollouts, plays by double-dummy search.
+"""``expert``: sampling with inference; bids and plays by rollouts with ``basic``.
 
 It is :class:`~euchre.players.pimc.PimcPlayer` with these changes, each aimed at a known
 weakness of plain sampling (``docs/strength.md`` has the measured effects):
@@ -22,8 +22,17 @@ weakness of plain sampling (``docs/strength.md`` has the measured effects):
   few probable losers (:func:`euchre.players.basic.loser_count`). This is one step of
   policy improvement over ``basic`` with informed samples; it turns down a jack to the
   dealer when the samples say the table does better without it.
-* **Play** by double-dummy search as ``pimc``, on the informed samples, near ties
-  (within ``play_tolerance``, 0.1 points) going to ``basic``'s rules as in ``pimc``.
+* **Play by rollouts**, the same step of policy improvement: each legal card is played
+  on every sampled deal and the deal finished by ``basic`` at every seat; the card with
+  the best average wins, near ties (within ``play_tolerance``, 0.1 points) going to
+  ``basic``'s rules as in ``pimc``. The samples are weighted by **the evidence of the
+  play**: replaying the deal, every card another seat played that ``basic`` would not
+  have played in its place multiplies the sample's weight by ``play_evidence`` (0.1),
+  so deals that explain the others' plays count most. Each card's rollout value is
+  blended with its double-dummy value on the same sample (``play_blend``, 0.5: half
+  each): the rollout says what realistic play makes of the card, the search what the
+  card can make at best. Measured, this play beats the double-dummy play of ``pimc``
+  (``docs/strength.md``); ``play_rollouts=False`` plays by double-dummy search alone.
 * **The game score.** With a target, points are converted into the change of the chance
   of winning the game (:func:`win_probability`, a dynamic programme over scores from a
   per-deal points distribution), in units of one point at the current score: near the
@@ -31,7 +40,12 @@ weakness of plain sampling (``docs/strength.md`` has the measured effects):
 
 With ``rollouts=False`` the pre-play decisions are made by search as in ``pimc`` but
 with passing valued by playing the rest of the bidding out with the bidding model
-(``rollout_pass``) instead of 0.
+(``rollout_pass``) instead of 0. With ``bid_evidence`` (off) the soft bidding model is
+replaced by ``basic``'s own bids: a candidate deal is kept with probability
+``bid_evidence`` to the power of the bids ``basic`` would not have made with it.
+
+A view no game can reach (one built by hand, with bids that do not lead to its
+contract) cannot be replayed; the play then falls back to double-dummy search.
 
 Budget: ``samples`` deals per play decision and ``bid_samples`` per other decision,
 with ``time_limit`` (0.8 s) a safety valve that stops sampling (it makes the player
@@ -224,7 +238,7 @@ class ExpertPlayer(PimcPlayer):
                  candidates: int = 5, rollouts: bool = True,
                  play_tolerance: float | None = 0.1, play_rollouts: bool = True,
                  play_evidence: float | None = 0.1, softness: float = _SOFTNESS,
-                 bid_evidence: float | None = None) -> None:
+                 bid_evidence: float | None = None, play_blend: float = 0.5) -> None:
         super().__init__(seed=seed, samples=samples, time_limit=time_limit,
                          pass_margin=bid_margin, alone_margin=alone_margin,
                          play_tolerance=play_tolerance, bid_tolerance=None)
@@ -239,6 +253,7 @@ class ExpertPlayer(PimcPlayer):
         self.play_evidence = play_evidence
         self.softness = softness
         self.bid_evidence = bid_evidence
+        self.play_blend = play_blend
         self._evidence = 1.0
         self._basic = BasicPlayer(seed=seed)
         self.rollouts_run = 0
@@ -308,8 +323,8 @@ class ExpertPlayer(PimcPlayer):
     # -- bidding, exchange and going alone by rollouts -----------------------------------
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """Play by search; bid, exchange and go alone by rollouts (or by search when
-        ``rollouts`` is off)."""
+        """Play, bid, exchange and go alone by rollouts (by search when
+        ``play_rollouts`` or ``rollouts`` is off)."""
         if view.phase == "play":
             if self.play_rollouts:
                 return self._play_by_rollouts(view, legal)
@@ -358,6 +373,7 @@ class ExpertPlayer(PimcPlayer):
                 played[seat] |= 1 << c
         totals = dict.fromkeys(legal, 0.0)
         weight_sum = 0.0
+        worth: dict[int, float] = {}
         for hands in self.budget(self.sample(view, self.samples)):
             dealt = [h | p for h, p in zip(hands, played, strict=True)]
             try:
@@ -367,10 +383,15 @@ class ExpertPlayer(PimcPlayer):
                 # a view no game reaches (one built by hand): search instead
                 return super().decide(view, legal)
             weight_sum += weight
+            blend = self.play_blend
+            searched = self.card_worth(view, hands, worth) if blend else {}
             for action in legal:
                 game = start.copy()
                 game.apply(action)
-                totals[action] += weight * self._finish(view, game)
+                value = self._finish(view, game)
+                if blend and isinstance(action, Play):
+                    value += blend * (searched[action.card] - value)
+                totals[action] += weight * value
         scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
         values = {a: t * scale for a, t in totals.items()}
         self.last_values = values

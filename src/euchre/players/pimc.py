@@ -372,29 +372,39 @@ class PimcPlayer(BasePlayer):
         self.last_values = {STAY: stay / used + self.alone_margin, ALONE: alone / used}
         return ALONE if alone / used > stay / used + self.alone_margin else STAY
 
-    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+    def card_worth(self, view: PlayerView, hands: Sequence[int],
+                   worth: dict[int, float]) -> dict[Card, float]:
+        """Each legal card's double-dummy worth (utility for the seat's side) on one
+        sampled deal; ``worth`` caches the utility of each trick count."""
         trump = view.trump
         assert trump is not None and view.maker is not None
-        cards = [a.card for a in legal if isinstance(a, Play)]
         n = view.rules.players
         out = tuple(view.sitting_out)
         leader = view.trick[0][0] if view.trick else view.to_act
         trick = tuple(c for _, c in view.trick)
         team = view.team
-        maker_team = view.maker % 2
+        masks = tuple(0 if s in out else hands[s] for s in range(n))
+        position = Position(masks, trump, leader, trick, view.tricks_won, out)
+        self.solves += 1
+        values: dict[Card, float] = {}
+        for c, mine in card_values(position).items():
+            value = worth.get(mine)
+            if value is None:
+                maker_tricks = mine if team == view.maker % 2 else 5 - mine
+                pts = points_for(view.rules, maker_tricks, view.maker, view.alone, team)
+                value = worth[mine] = self.utility(view, pts)
+            values[c] = value
+        return values
+
+    def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        trump = view.trump
+        assert trump is not None and view.maker is not None
+        cards = [a.card for a in legal if isinstance(a, Play)]
         totals = dict.fromkeys(cards, 0.0)
         samples = self.sample(view, self.sample_count(view))
         worth: dict[int, float] = {}
         for hands in self.budget(samples):
-            masks = tuple(0 if s in out else hands[s] for s in range(n))
-            position = Position(masks, trump, leader, trick, view.tricks_won, out)
-            self.solves += 1
-            for c, mine in card_values(position).items():
-                value = worth.get(mine)
-                if value is None:
-                    maker_tricks = mine if team == maker_team else 5 - mine
-                    pts = points_for(view.rules, maker_tricks, view.maker, view.alone, team)
-                    value = worth[mine] = self.utility(view, pts)
+            for c, value in self.card_worth(view, hands, worth).items():
                 totals[c] += value
         pw = POWER[trump]
         best = max(cards, key=lambda c: (totals[c], -pw[c], -c))
