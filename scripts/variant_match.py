@@ -1,0 +1,70 @@
+"""A duplicate match of ``expert`` with changed settings against another bot.
+
+Usage::
+
+    .venv/bin/python scripts/variant_match.py KWARGS OPPONENT (--deals N | --games N)
+        [--seed S] [--jobs J]
+
+``KWARGS`` is a JSON object of :class:`euchre.players.expert.ExpertPlayer` arguments
+(``'{}'`` is ``expert`` itself; ``'{"play_blend": 0}'`` turns the blend off). The match is
+the arena's (:func:`euchre.arena.run_match`, duplicate, standard rules; the bots' seeds
+do not depend on their names, so ``'{}'`` gives exactly ``euchre arena expert OPPONENT``).
+Prints one JSON line: the settings, points per deal with its 95% interval, the point
+share and, for games, the game win rate. ``docs/strength.md`` lists the runs made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from euchre.arena import InlineExecutor, MapExecutor, run_match
+from euchre.players.expert import ExpertPlayer
+from euchre.players.registry import BOTS
+from euchre.rules import Rules
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kwargs", help="ExpertPlayer arguments as a JSON object")
+    parser.add_argument("opponent", help="a bot name, as in euchre arena")
+    count = parser.add_mutually_exclusive_group(required=True)
+    count.add_argument("--deals", type=int)
+    count.add_argument("--games", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    try:
+        kwargs = json.loads(args.kwargs)
+        if not isinstance(kwargs, dict):
+            raise ValueError("not a JSON object")
+        ExpertPlayer(**kwargs)
+    except (ValueError, TypeError) as error:
+        parser.error(f"KWARGS must be a JSON object of ExpertPlayer arguments: {error}")
+    BOTS["variant"] = lambda seed: ExpertPlayer(seed=seed, **kwargs)
+
+    def play(executor: MapExecutor) -> dict[str, object]:
+        return run_match(["variant", args.opponent], Rules(), deals=args.deals,
+                         games=args.games, duplicate=True, seed=args.seed,
+                         executor=executor).to_dict()
+
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            result = play(pool)
+    else:
+        result = play(InlineExecutor())
+    ppd = result["points_per_deal"]
+    assert isinstance(ppd, dict)
+    out = {"kwargs": kwargs, "opponent": args.opponent, "deals": args.deals,
+           "games": args.games, "seed": args.seed,
+           "points_per_deal": [round(ppd[k], 3) for k in ("mean", "ci95_low", "ci95_high")],
+           "point_share": result["point_share"], "game_win_rate": result["game_win_rate"]}
+    print(json.dumps(out))
+    return out
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
