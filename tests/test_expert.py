@@ -181,7 +181,7 @@ def _evidence(game: Game, seat: int, player: ExpertPlayer) -> float:
             played[s] |= 1 << c
     dealt = [game.hand_mask(s) | played[s] for s in range(4)]
     rules = view.rules.replace(target=0, deals=1)
-    start = player._replay(view, rules, constraints(view).pool, dealt)
+    start, _ = player._replay(view, rules, constraints(view).pool, dealt)
     return player._replay_play(view, start)
 
 

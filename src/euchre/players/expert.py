@@ -128,6 +128,15 @@ def win_probability(target: int, mine: int, theirs: int) -> float:
     return total
 
 
+def _played_masks(view: PlayerView) -> list[int]:
+    """The cards each seat has played this deal, as masks."""
+    played = [0] * view.rules.players
+    for trick in (*view.tricks, view.trick):
+        for seat, c in trick:
+            played[seat] |= 1 << c
+    return played
+
+
 def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
@@ -254,7 +263,6 @@ class ExpertPlayer(PimcPlayer):
         self.softness = softness
         self.bid_evidence = bid_evidence
         self.play_blend = play_blend
-        self._evidence = 1.0
         self._basic = BasicPlayer(seed=seed)
         self.rollouts_run = 0
         """Deals finished by rollouts so far (one per sample and option)."""
@@ -278,11 +286,9 @@ class ExpertPlayer(PimcPlayer):
         if not self.inference or not others:
             return sample_hands(cons, rng, count)
         model = _Model(view.rules, view.dealer, view.upcard)
-        rules = view.rules.replace(target=0, deals=1)
-        played = [0] * view.rules.players
-        for trick in (*view.tricks, view.trick):
-            for seat, c in trick:
-                played[seat] |= 1 << c
+        judge = None if self.bid_evidence is None else (self.bid_evidence, skip)
+        rules = view.rules if judge is None else view.rules.replace(target=0, deals=1)
+        played = _played_masks(view)
         accepted: list[tuple[int, ...]] = []
         rejected: list[tuple[float, int, tuple[int, ...]]] = []
         limit = count * self.candidates
@@ -292,12 +298,10 @@ class ExpertPlayer(PimcPlayer):
             drawn += len(batch)
             for hands in batch:
                 at_bid = [h | p for h, p in zip(hands, played, strict=True)]
-                if self.bid_evidence is None:
+                if judge is None:
                     w = bid_likelihood(model, view.calls, at_bid, skip, self.softness)
                 else:
-                    self._evidence = 1.0
-                    self._replay(view, rules, cons.pool, at_bid, (self.bid_evidence, skip))
-                    w = self._evidence
+                    w = self._replay(view, rules, cons.pool, at_bid, judge)[1]
                 if rng.random() < w:
                     accepted.append(hands)
                     if len(accepted) == count:
@@ -353,7 +357,7 @@ class ExpertPlayer(PimcPlayer):
         rules = view.rules.replace(target=0, deals=1)
         cons = constraints(view)
         for hands in self.budget(samples):
-            start = self._replay(view, rules, cons.pool, hands)
+            start, _ = self._replay(view, rules, cons.pool, hands)
             for action in options:
                 game = start.copy()
                 game.apply(action)
@@ -367,23 +371,20 @@ class ExpertPlayer(PimcPlayer):
         others did."""
         rules = view.rules.replace(target=0, deals=1)
         cons = constraints(view)
-        played = [0] * rules.players
-        for trick in (*view.tricks, view.trick):
-            for seat, c in trick:
-                played[seat] |= 1 << c
+        played = _played_masks(view)
         totals = dict.fromkeys(legal, 0.0)
         weight_sum = 0.0
         worth: dict[int, float] = {}
+        blend = self.play_blend
         for hands in self.budget(self.sample(view, self.samples)):
             dealt = [h | p for h, p in zip(hands, played, strict=True)]
             try:
-                start = self._replay(view, rules, cons.pool, dealt)
+                start, _ = self._replay(view, rules, cons.pool, dealt)
                 weight = self._replay_play(view, start)
             except EuchreError:
                 # a view no game reaches (one built by hand): search instead
                 return super().decide(view, legal)
             weight_sum += weight
-            blend = self.play_blend
             searched = self.card_worth(view, hands, worth) if blend else {}
             for action in legal:
                 game = start.copy()
@@ -398,14 +399,7 @@ class ExpertPlayer(PimcPlayer):
         assert view.trump is not None
         pw = POWER[view.trump]
         best = max(legal, key=lambda a: (values[a], -pw[a.card] if isinstance(a, Play) else 0))
-        tol = self.play_tolerance
-        if tol is not None:
-            near = [a for a in legal if values[a] >= values[best] - tol - 1e-9]
-            if len(near) > 1:
-                choice = self._rules_player.choose(view, near)
-                values[choice] = values[best]
-                return choice
-        return best
+        return self.near_tie_to_rules(view, values, best)
 
     def _replay_play(self, view: PlayerView, game: Game) -> float:
         """Plays the cards of ``view`` on ``game``; returns the likelihood of the other
@@ -417,9 +411,7 @@ class ExpertPlayer(PimcPlayer):
             for seat, c in trick:
                 action = PLAY[c]
                 if eps is not None and seat != view.seat:
-                    legal = game.legal_actions()
-                    if len(legal) > 1 and self._basic.choose(game.view(seat), legal) != action:
-                        weight *= eps
+                    weight *= self._surprise(game, seat, action, eps)
                 game.apply(action)
         return weight
 
@@ -436,10 +428,10 @@ class ExpertPlayer(PimcPlayer):
 
     def _replay(self, view: PlayerView, rules: Rules, pool: int,
                 hands: Sequence[int],
-                judge: tuple[float, Container[int]] | None = None) -> Game:
-        """A one-deal game with the sampled hands, replayed up to ``view``. With
-        ``judge`` (``eps, skip``), every bid of a seat not in ``skip`` that ``basic``
-        would not have made multiplies :attr:`_evidence` by ``eps``."""
+                judge: tuple[float, Container[int]] | None = None) -> tuple[Game, float]:
+        """A one-deal game with the sampled hands, replayed up to ``view``, and the
+        evidence of the bids: with ``judge`` (``eps, skip``), ``eps`` for every bid of a
+        seat not in ``skip`` that ``basic`` would not have made (1 without)."""
         n = rules.players
         dealer = view.dealer
         up = view.upcard
@@ -478,15 +470,21 @@ class ExpertPlayer(PimcPlayer):
         kitty = cards_of(spare & ~(1 << up))
         deal = Deal(dealer, tuple(tuple(cards_of(h)) for h in original[:n]), up, tuple(kitty))
         game = Game(rules, deals=[deal], first_dealer=dealer, seed=0)
+        weight = 1.0
         for seat, action in view.calls:
             if judge is not None and seat not in judge[1]:
-                legal = game.legal_actions()
-                if len(legal) > 1 and self._basic.choose(game.view(seat), legal) != action:
-                    self._evidence *= judge[0]
+                weight *= self._surprise(game, seat, action, judge[0])
             game.apply(action)
             if game.phase is Phase.EXCHANGE and discard is not None:
                 game.apply(DISCARD[discard])
-        return game
+        return game, weight
+
+    def _surprise(self, game: Game, seat: int, action: Action, eps: float) -> float:
+        """``eps`` when ``basic`` at ``seat`` would not choose ``action`` now, else 1."""
+        legal = game.legal_actions()
+        if len(legal) > 1 and self._basic.choose(game.view(seat), legal) != action:
+            return eps
+        return 1.0
 
     # -- the score ---------------------------------------------------------------------
 

@@ -410,12 +410,18 @@ class PimcPlayer(BasePlayer):
         best = max(cards, key=lambda c: (totals[c], -pw[c], -c))
         used = max(1, self.used)
         self.last_values = {PLAY[c]: totals[c] / used for c in cards}
+        return self.near_tie_to_rules(view, self.last_values, PLAY[best])
+
+    def near_tie_to_rules(self, view: PlayerView, values: dict[Action, float],
+                          best: Action) -> Action:
+        """``best``, or when other cards are worth within ``play_tolerance`` of it,
+        ``basic``'s choice among them (ranked level with ``best`` in ``values``)."""
         tol = self.play_tolerance
         if tol is not None:
-            near = [PLAY[c] for c in cards if totals[c] / used >= totals[best] / used - tol - 1e-9]
+            near = [a for a, v in values.items() if v >= values[best] - tol - 1e-9]
             if len(near) > 1:
                 choice = self._rules_player.choose(view, near)
-                self.last_values[choice] = totals[best] / used
+                values[choice] = values[best]
                 return choice
-        return PLAY[best]
+        return best
 
