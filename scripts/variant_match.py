@@ -3,7 +3,7 @@
 Usage::
 
     .venv/bin/python scripts/variant_match.py KWARGS OPPONENT (--deals N | --games N)
-        [--seed S] [--jobs J]
+        [--seed S] [--jobs J] [--record DIR]
 
 ``KWARGS`` is a JSON object of :class:`euchre.players.expert.ExpertPlayer` arguments
 (``'{}'`` is ``expert`` itself; ``'{"play_blend": 0}'`` turns the blend off). The match is
@@ -36,6 +36,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     count.add_argument("--games", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--record", help="a directory for the native records, as the "
+                        "arena's --record (the bot is named 'variant' in them)")
     args = parser.parse_args(argv)
     try:
         kwargs = json.loads(args.kwargs)
@@ -49,7 +51,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     def play(executor: MapExecutor) -> dict[str, object]:
         return run_match(["variant", args.opponent], Rules(), deals=args.deals,
                          games=args.games, duplicate=True, seed=args.seed,
-                         executor=executor).to_dict()
+                         executor=executor, record=args.record).to_dict()
 
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:

@@ -21,13 +21,15 @@ def _load(name: str) -> ModuleType:
     return module
 
 
-def test_variant_match_plays_expert_with_changed_settings() -> None:
+def test_variant_match_plays_expert_with_changed_settings(tmp_path: Path) -> None:
     script = _load("variant_match")
     try:
         out = script.main(['{"samples": 2, "bid_samples": 2}', "random", "--deals", "2",
-                           "--seed", "4"])
+                           "--seed", "4", "--record", str(tmp_path)])
     finally:
         BOTS.pop("variant", None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "deal-000001a.json", "deal-000001b.json", "deal-000002a.json", "deal-000002b.json"]
     assert out["kwargs"] == {"samples": 2, "bid_samples": 2}
     low, mean, high = out["points_per_deal"][1], out["points_per_deal"][0], \
         out["points_per_deal"][2]
@@ -53,3 +55,81 @@ def test_dealer_jack_counts_the_dealers_passes() -> None:
     assert first["dealer_jack_decisions"] == 6
     assert 0 <= first["passed"] <= 6
     assert first == script.main("basic", 6, 2)
+
+
+def test_divergence_credits_each_pair_to_its_first_differing_decision(
+        tmp_path: Path) -> None:
+    from euchre.arena import run_match
+    from euchre.rules import Rules
+
+    script = _load("divergence")
+    result = run_match(["basic", "random"], Rules(), deals=12, duplicate=True, seed=3,
+                       record=tmp_path)
+    table = script.analyse(tmp_path)
+    assert (table["a"], table["b"], table["pairs"]) == ("basic", "random", 12)
+    assert table["points_per_deal"] == pytest.approx(
+        result.to_dict()["points_per_deal"]["mean"])  # type: ignore[index]
+    rows = table["rows"]
+    assert sum(row["pairs"] for row in rows) + table["never_parted"] == 12
+    assert sum(row["points_per_deal"] for row in rows) == pytest.approx(
+        table["points_per_deal"])
+    # random and basic part in the bidding of nearly every deal: round one comes first
+    assert rows[0]["decision"].startswith("bid1")
+    for row in rows:
+        assert sum(c["pairs"] for c in row["choices"].values()) == row["pairs"]
+
+
+def test_divergence_refuses_what_is_not_a_duplicate_match_of_deals(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre.arena import run_match
+    from euchre.rules import Rules
+
+    script = _load("divergence")
+    with pytest.raises(SystemExit) as exit_info:
+        script.main([str(tmp_path / "missing")])
+    assert exit_info.value.code == 2
+    assert "is not a directory" in capsys.readouterr().err
+    with pytest.raises(script.DivergenceError, match="no duplicate deal records"):
+        script.analyse(tmp_path)
+    games = tmp_path / "games"
+    run_match(["basic", "random"], Rules(), games=1, duplicate=True, seed=1,
+              record=games)
+    for path in games.iterdir():
+        path.rename(path.with_name(path.name.replace("game-", "deal-")))
+    with pytest.raises(script.DivergenceError, match="a record of whole games"):
+        script.analyse(games)
+    deals = tmp_path / "deals"
+    run_match(["basic", "random"], Rules(), deals=1, duplicate=True, seed=1, record=deals)
+    (deals / "deal-000001b.json").write_text("{broken")
+    with pytest.raises(script.DivergenceError, match=r"deal-000001b\.json"):
+        script.analyse(deals)
+    (deals / "deal-000001b.json").unlink()
+    with pytest.raises(script.DivergenceError, match="no swapped play"):
+        script.analyse(deals)
+
+
+def test_divergence_compares_two_matches_on_the_same_deals_pair_by_pair(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from euchre.arena import run_match
+    from euchre.rules import Rules
+
+    script = _load("divergence")
+    runs = {}
+    for name, bots, seed in [("base", ["basic", "random"], 5), ("again", ["basic", "random"], 5),
+                             ("other", ["pimc", "random"], 5), ("seed", ["basic", "random"], 6),
+                             ("versus", ["basic", "pimc"], 5)]:
+        runs[name] = run_match(bots, Rules(), deals=3, duplicate=True, seed=seed,
+                               record=tmp_path / name).to_dict()
+    same = script.paired_difference(tmp_path / "again", tmp_path / "base")
+    assert same == {"pairs": 3, "differing": 0, "difference_per_deal": 0.0,
+                    "ci95": [0.0, 0.0]}
+    changed = script.paired_difference(tmp_path / "other", tmp_path / "base")
+    means = [runs[k]["points_per_deal"]["mean"] for k in ("other", "base")]  # type: ignore[index]
+    assert changed["difference_per_deal"] == pytest.approx(means[0] - means[1])
+    table = script.main([str(tmp_path / "other"), "--base", str(tmp_path / "base")])
+    assert table["against_base"] == changed
+    assert "3 pairs in common" in capsys.readouterr().out
+    with pytest.raises(script.DivergenceError, match="the same --seed"):
+        script.paired_difference(tmp_path / "seed", tmp_path / "base")
+    with pytest.raises(script.DivergenceError, match="against different bots"):
+        script.paired_difference(tmp_path / "versus", tmp_path / "base")
