@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Sequence
 
 import pytest
 
-from euchre.actions import ALONE, ORDER, PASS, PLAY
+from euchre.actions import ALONE, ORDER, PASS, PLAY, Action
 from euchre.cards import CardSet, deck_mask, parse_card, parse_cards
-from euchre.deal import Deal
+from euchre.deal import Deal, DealResult
 from euchre.game import Game, Phase
 from euchre.players import Player, play_game
 from euchre.players.basic import BasicPlayer, hand_strength
@@ -17,6 +18,7 @@ from euchre.players.expert import ExpertPlayer, win_probability
 from euchre.players.registry import make_player
 from euchre.players.sampling import constraints
 from euchre.rules import Rules
+from euchre.view import PlayerView
 from test_pimc import _lay_down, _view, lineup, random_rules
 
 
@@ -225,3 +227,39 @@ def test_a_full_blend_is_the_double_dummy_average() -> None:
     searched.choose(view, legal)
     assert blended.last_values == pytest.approx(searched.last_values)
     assert blended.rollouts_run == 6 * len(legal)
+
+
+class _Counting:
+    """Plays as ``inner`` and notes how many samples each of its bids used."""
+
+    def __init__(self, inner: ExpertPlayer, counts: list[int]) -> None:
+        self.inner = inner
+        self.counts = counts
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        self.inner.bid_rollout_samples = 0
+        action = self.inner.choose(view, legal)
+        if self.inner.bid_rollout_samples:
+            self.counts.append(self.inner.bid_rollout_samples)
+        return action
+
+    def deal_over(self, view: PlayerView, result: DealResult) -> None:
+        self.inner.deal_over(view, result)
+
+    def game_over(self, view: PlayerView) -> None:
+        self.inner.game_over(view)
+
+
+def test_expert_samples_more_only_for_close_bids() -> None:
+    used: dict[int, list[int]] = {}
+    for cap in (None, 32):
+        player = ExpertPlayer(seed=4, samples=2, bid_samples=4, max_bid_samples=cap,
+                              time_limit=None)
+        counts = used.setdefault(cap or 0, [])
+        game = Game(Rules(target=0, deals=12), seed=9)
+        play_game(game, [_Counting(player, counts), BasicPlayer(seed=1),
+                         _Counting(player, counts), BasicPlayer(seed=2)])
+    assert used[0] and set(used[0]) == {4}
+    # doubling from 4 while the two best options are within two standard errors
+    assert set(used[32]) <= {4, 8, 16, 32}
+    assert 4 in used[32] and max(used[32]) > 4

@@ -133,3 +133,23 @@ def test_divergence_compares_two_matches_on_the_same_deals_pair_by_pair(
         script.paired_difference(tmp_path / "seed", tmp_path / "base")
     with pytest.raises(script.DivergenceError, match="against different bots"):
         script.paired_difference(tmp_path / "versus", tmp_path / "base")
+
+
+def test_bid_regret_compares_choices_with_a_larger_sample_reference(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = _load("bid_regret")
+    rows = script.main(["2", "32", "0,16", "--seed", "2", "--repeats", "2",
+                        "--bid-samples", "4"])
+    assert [row["max_bid_samples"] for row in rows] == [None, 16]
+    assert rows[0]["decisions"] == rows[1]["decisions"] >= 2
+    for row in rows:
+        assert 0.0 <= row["differ"] <= 1.0
+        assert row["mean_regret"] >= 0.0
+    assert (rows[0]["mean_samples"], rows[0]["most_samples"]) == (4, 4)
+    assert rows[1]["most_samples"] in (4, 8, 16)
+    with pytest.raises(SystemExit):
+        script.main(["1", "16", "x"])
+    assert "CAPS must be whole numbers" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        script.main(["0", "16", "0"])
+    assert "must be positive" in capsys.readouterr().err

@@ -49,7 +49,9 @@ contract) cannot be replayed; the play then falls back to double-dummy search.
 
 Budget: ``samples`` deals per play decision and ``bid_samples`` per other decision,
 with ``time_limit`` (0.8 s) a safety valve that stops sampling (it makes the player
-depend on the clock only when it triggers). Forced moves are instant. Deterministic for
+depend on the clock only when it triggers). With ``max_bid_samples`` (off), a bid whose
+two best options are within two standard errors of each other doubles its samples,
+up to that many. Forced moves are instant. Deterministic for
 a seed.
 
 >>> from euchre.game import Game
@@ -65,6 +67,7 @@ True
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Container, Sequence
 from functools import cache
 
@@ -109,6 +112,9 @@ _TWO_HANDED = -1.5
 _SOFTNESS = 1.0
 """Points of hand strength per unit of log-odds in the bidding model."""
 _FLOOR = 0.02
+"""The smallest likelihood of one observed bid (no sample is ruled out entirely)."""
+_CLOSE = 2.0
+"""Standard errors within which two options count as too close to call."""
 """The smallest likelihood of one observed bid (no sample is ruled out entirely)."""
 
 
@@ -247,7 +253,8 @@ class ExpertPlayer(PimcPlayer):
                  candidates: int = 5, rollouts: bool = True,
                  play_tolerance: float | None = 0.1, play_rollouts: bool = True,
                  play_evidence: float | None = 0.1, softness: float = _SOFTNESS,
-                 bid_evidence: float | None = None, play_blend: float = 0.5) -> None:
+                 bid_evidence: float | None = None, play_blend: float = 0.5,
+                 max_bid_samples: int | None = None, alone_losers: float = 3.5) -> None:
         super().__init__(seed=seed, samples=samples, time_limit=time_limit,
                          pass_margin=bid_margin, alone_margin=alone_margin,
                          play_tolerance=play_tolerance, bid_tolerance=None)
@@ -263,6 +270,10 @@ class ExpertPlayer(PimcPlayer):
         self.softness = softness
         self.bid_evidence = bid_evidence
         self.play_blend = play_blend
+        self.max_bid_samples = max_bid_samples
+        self.alone_losers = alone_losers
+        self.bid_rollout_samples = 0
+        """The samples the last bidding decision used."""
         self._basic = BasicPlayer(seed=seed)
         self.rollouts_run = 0
         """Deals finished by rollouts so far (one per sample and option)."""
@@ -321,7 +332,7 @@ class ExpertPlayer(PimcPlayer):
         assert view.trump is not None and view.maker is not None
         losers = loser_count(view.hand.mask, view.trump, deck_mask(view.rules.deck))
         if (view.maker - view.seat) % 2 == 0:
-            return losers <= 2.5
+            return losers <= self.alone_losers
         return losers <= (2.5 if view.rules.lone_defender_scoring == "flat_4" else 1.0)
 
     # -- bidding, exchange and going alone by rollouts -----------------------------------
@@ -344,26 +355,61 @@ class ExpertPlayer(PimcPlayer):
                 return options[0] if options else legal[0]
         elif view.phase == "alone" and ALONE in legal and not self.alone_plausible(view):
             return STAY
-        values = self.rollout_values(view, options, self.sample(view, self.bid_samples))
         bias = {PASS: self.bid_margin, STAY: self.alone_margin}
-        self.last_values = {a: values[a] + bias.get(a, 0.0) for a in options}
-        return max(options, key=lambda a: (values[a] + bias.get(a, 0.0), a in bias))
+        rows = self.rollout_rows(view, options, self.sample(view, self.bid_samples))
+        limit = max(self.bid_samples, self.max_bid_samples or 0)
+        while len(rows) < limit and self._close(rows, bias) and not self._late():
+            more = min(len(rows), limit - len(rows))
+            rows += self.rollout_rows(view, options, self.sample(view, more))
+        self.bid_rollout_samples = len(rows)
+        self.last_values = {a: sum(r[a] for r in rows) / len(rows) + bias.get(a, 0.0)
+                            for a in options}
+        return max(options, key=lambda a: (self.last_values[a], a in bias))
 
     def rollout_values(self, view: PlayerView, options: Sequence[Action],
                        samples: list[tuple[int, ...]]) -> dict[Action, float]:
         """The average worth of each option when, on each sampled deal, the deal is
         finished by :class:`~euchre.players.basic.BasicPlayer` at every seat."""
-        totals = dict.fromkeys(options, 0.0)
+        rows = self.rollout_rows(view, options, samples)
+        return {a: sum(r[a] for r in rows) / max(1, len(rows)) for a in options}
+
+    def rollout_rows(self, view: PlayerView, options: Sequence[Action],
+                     samples: list[tuple[int, ...]]) -> list[dict[Action, float]]:
+        """Each option's worth on each sampled deal (one row per sample used) when the
+        deal is finished by :class:`~euchre.players.basic.BasicPlayer` at every seat."""
+        rows = []
         rules = view.rules.replace(target=0, deals=1)
         cons = constraints(view)
         for hands in self.budget(samples):
             start, _ = self._replay(view, rules, cons.pool, hands)
+            row = {}
             for action in options:
                 game = start.copy()
                 game.apply(action)
-                totals[action] += self._finish(view, game)
-        used = max(1, self.used)
-        return {a: t / used for a, t in totals.items()}
+                row[action] = self._finish(view, game)
+            rows.append(row)
+        return rows
+
+    @staticmethod
+    def _close(rows: Sequence[dict[Action, float]], bias: dict[Action, float]) -> bool:
+        """Whether the two best options are within ``_CLOSE`` standard errors of each
+        other (their difference measured sample by sample); never when the samples
+        cannot tell them apart at all."""
+        n = len(rows)
+        if n < 2:
+            return False
+        means = {a: sum(r[a] for r in rows) / n + bias.get(a, 0.0) for a in rows[0]}
+        best, second = sorted(means, key=means.__getitem__, reverse=True)[:2]
+        diffs = [r[best] - r[second] for r in rows]
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if variance == 0.0:
+            return False
+        return means[best] - means[second] < _CLOSE * math.sqrt(variance / n)
+
+    def _late(self) -> bool:
+        """Whether this decision's time limit has passed."""
+        return self.time_limit is not None and time.perf_counter() > self._deadline
 
     def _play_by_rollouts(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Each card's average worth when the deal is finished by ``basic`` at every
