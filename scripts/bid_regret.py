@@ -26,22 +26,9 @@ import statistics
 import sys
 from typing import Any
 
-from euchre.actions import ALONE, PASS, STAY, Action, Discard
+from euchre.actions import PASS, STAY
 from euchre.game import Game
 from euchre.players.expert import ExpertPlayer
-from euchre.players.pimc import _discard_candidates
-from euchre.view import PlayerView
-
-
-def _options(player: ExpertPlayer, view: PlayerView, legal: list[Action]) -> list[Action]:
-    """The options ``expert`` compares for this decision (as its ``decide``)."""
-    if view.phase == "exchange":
-        assert view.trump is not None
-        return list(_discard_candidates(
-            [a for a in legal if isinstance(a, Discard) and a.card >= 0], view.trump))
-    if view.phase == "alone" and ALONE in legal and not player.alone_plausible(view):
-        return []
-    return legal
 
 
 def measure(deals: int, reference: int, caps: list[int], seed: int = 1,
@@ -57,7 +44,7 @@ def measure(deals: int, reference: int, caps: list[int], seed: int = 1,
             view = game.view(seat)
             legal = game.legal_actions()
             judge = ExpertPlayer(seed=seed * 100_000 + d, time_limit=None)
-            options = _options(judge, view, legal) if view.phase != "play" else []
+            options = judge.bid_options(view, legal) if view.phase != "play" else []
             if len(options) > 1:
                 values = judge.rollout_values(view, options, judge.sample(view, reference))
                 bias = {PASS: judge.bid_margin, STAY: judge.alone_margin}

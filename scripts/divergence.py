@@ -35,10 +35,11 @@ import re
 import sys
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from euchre.actions import KIND_DISCARD, KIND_PLAY, Action
 from euchre.arena import confidence_interval
+from euchre.deal import Deal
 from euchre.errors import EuchreError
 from euchre.game import Game, Phase
 from euchre.record import Record, read_record
@@ -122,14 +123,23 @@ def _net(game: Game, team: int) -> int:
     return result.points if result.team == team else -result.points
 
 
-def compare_pair(first: Path, second: Path) -> tuple[str | None, str, int]:
-    """The first decision where the two plays part, the choices there, and A's net gain.
+class Parting(NamedTuple):
+    """Where the two plays of one duplicate pair part, and what the pair came to."""
 
-    Returns ``(label, choices, gain)``: ``label`` is :func:`decision_label` of the
-    decision (``None`` when the plays never part), ``choices`` says what ``A`` and
-    ``B`` chose (``"order / pass"``: ``A`` ordered where ``B`` passed) and ``gain`` is
-    ``A``'s net points over both plays.
-    """
+    label: str | None
+    """:func:`decision_label` of the first differing decision (``None``: never)."""
+    choices: str
+    """What ``A`` and ``B`` chose there (``"order / pass"``: ``A`` ordered, ``B`` passed)."""
+    gain: int
+    """``A``'s net points over both plays."""
+    players: list[str]
+    """The bots by seat in the first play."""
+    deal: Deal
+    """The cards dealt."""
+
+
+def compare_pair(first: Path, second: Path) -> Parting:
+    """The first decision where the two plays of a pair part (see :class:`Parting`)."""
     records = []
     for path in (first, second):
         try:
@@ -162,12 +172,13 @@ def compare_pair(first: Path, second: Path) -> tuple[str | None, str, int]:
             seat = walk.to_act
             a_first = players[0][seat] == name_a
             a_choice, b_choice = (mine, theirs) if a_first else (theirs, mine)
-            return (decision_label(walk, seat),
-                    f"{_action_word(a_choice)} / {_action_word(b_choice)}", gain)
+            return Parting(decision_label(walk, seat),
+                           f"{_action_word(a_choice)} / {_action_word(b_choice)}", gain,
+                           players[0], games[0].deals[0])
         walk.apply(mine)
     if len(history[0]) != len(history[1]):
         raise DivergenceError(f"{first.name}: one play stops where the other goes on")
-    return None, "", gain
+    return Parting(None, "", gain, players[0], games[0].deals[0])
 
 
 def analyse(directory: Path) -> dict[str, Any]:
@@ -176,18 +187,14 @@ def analyse(directory: Path) -> dict[str, Any]:
     gains: dict[str, list[int]] = defaultdict(list)
     choices: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     same = 0
-    names: tuple[str, str] | None = None
+    names: list[str] = []
     for first, second in pairs:
-        label, chosen, gain = compare_pair(first, second)
-        if names is None:
-            players = _players(read_record(first), first)
-            names = (players[0], players[1])
+        label, chosen, gain, names, _ = compare_pair(first, second)
         if label is None:
             same += 1
             continue
         gains[label].append(gain)
         choices[label][chosen].append(gain)
-    assert names is not None
     deals = 2 * len(pairs)
     rows = []
     for label in sorted(gains, key=_order):
@@ -221,15 +228,15 @@ def paired_difference(directory: Path, base: Path) -> dict[str, Any]:
         raise DivergenceError(f"{directory} and {base} hold no deal in common")
     differences = []
     for name in common:
-        records = [read_record(pair[0]) for pair in (mine[name], theirs[name])]
-        if [d.deal for d in records[0].deals] != [d.deal for d in records[1].deals]:
+        changed, before = compare_pair(*mine[name]), compare_pair(*theirs[name])
+        if changed.deal != before.deal:
             raise DivergenceError(f"{name} was dealt differently in {directory} and "
                                   f"{base}: the matches need the same --seed")
-        opponents = {_players(r, mine[name][0])[1] for r in records}
+        opponents = {changed.players[1], before.players[1]}
         if len(opponents) != 1:
             raise DivergenceError(f"{name}: the matches were against different bots "
                                   f"({' and '.join(sorted(opponents))})")
-        differences.append(compare_pair(*mine[name])[2] - compare_pair(*theirs[name])[2])
+        differences.append(changed.gain - before.gain)
     interval = confidence_interval(differences, [2] * len(differences))
     return {"pairs": len(common), "differing": sum(d != 0 for d in differences),
             "difference_per_deal": interval.mean, "ci95": [interval.low, interval.high]}

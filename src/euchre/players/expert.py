@@ -115,7 +115,6 @@ _FLOOR = 0.02
 """The smallest likelihood of one observed bid (no sample is ruled out entirely)."""
 _CLOSE = 2.0
 """Standard errors within which two options count as too close to call."""
-"""The smallest likelihood of one observed bid (no sample is ruled out entirely)."""
 
 
 @cache
@@ -141,6 +140,13 @@ def _played_masks(view: PlayerView) -> list[int]:
         for seat, c in trick:
             played[seat] |= 1 << c
     return played
+
+
+def _means(rows: Sequence[dict[Action, float]],
+           bias: dict[Action, float] | None = None) -> dict[Action, float]:
+    """Each option's average over the rows (one per sample), plus its ``bias``."""
+    bias = bias or {}
+    return {a: sum(r[a] for r in rows) / len(rows) + bias.get(a, 0.0) for a in rows[0]}
 
 
 def _sigmoid(x: float) -> float:
@@ -346,15 +352,9 @@ class ExpertPlayer(PimcPlayer):
             return super().decide(view, legal)
         if not self.rollouts:
             return super().decide(view, legal)
-        options = list(legal)
-        if view.phase == "exchange":
-            assert view.trump is not None
-            options = list(_discard_candidates(
-                [a for a in legal if isinstance(a, Discard) and a.card >= 0], view.trump))
-            if len(options) <= 1:
-                return options[0] if options else legal[0]
-        elif view.phase == "alone" and ALONE in legal and not self.alone_plausible(view):
-            return STAY
+        options = self.bid_options(view, legal)
+        if len(options) <= 1:
+            return options[0] if options else legal[0]
         bias = {PASS: self.bid_margin, STAY: self.alone_margin}
         rows = self.rollout_rows(view, options, self.sample(view, self.bid_samples))
         limit = max(self.bid_samples, self.max_bid_samples or 0)
@@ -362,16 +362,26 @@ class ExpertPlayer(PimcPlayer):
             more = min(len(rows), limit - len(rows))
             rows += self.rollout_rows(view, options, self.sample(view, more))
         self.bid_rollout_samples = len(rows)
-        self.last_values = {a: sum(r[a] for r in rows) / len(rows) + bias.get(a, 0.0)
-                            for a in options}
+        self.last_values = _means(rows, bias)
         return max(options, key=lambda a: (self.last_values[a], a in bias))
+
+    def bid_options(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        """The options a decision before the play weighs: every legal one, but only
+        the sensible discards, and only staying when going alone is not plausible."""
+        if view.phase == "exchange":
+            assert view.trump is not None
+            return list(_discard_candidates(
+                [a for a in legal if isinstance(a, Discard) and a.card >= 0], view.trump))
+        if view.phase == "alone" and ALONE in legal and not self.alone_plausible(view):
+            return [STAY]
+        return list(legal)
 
     def rollout_values(self, view: PlayerView, options: Sequence[Action],
                        samples: list[tuple[int, ...]]) -> dict[Action, float]:
         """The average worth of each option when, on each sampled deal, the deal is
         finished by :class:`~euchre.players.basic.BasicPlayer` at every seat."""
         rows = self.rollout_rows(view, options, samples)
-        return {a: sum(r[a] for r in rows) / max(1, len(rows)) for a in options}
+        return _means(rows) if rows else dict.fromkeys(options, 0.0)
 
     def rollout_rows(self, view: PlayerView, options: Sequence[Action],
                      samples: list[tuple[int, ...]]) -> list[dict[Action, float]]:
@@ -398,7 +408,7 @@ class ExpertPlayer(PimcPlayer):
         n = len(rows)
         if n < 2:
             return False
-        means = {a: sum(r[a] for r in rows) / n + bias.get(a, 0.0) for a in rows[0]}
+        means = _means(rows, bias)
         best, second = sorted(means, key=means.__getitem__, reverse=True)[:2]
         diffs = [r[best] - r[second] for r in rows]
         mean = sum(diffs) / n
