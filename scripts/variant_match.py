@@ -21,7 +21,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from euchre.arena import InlineExecutor, MapExecutor, run_match
+from euchre.arena import InlineExecutor, MapExecutor, MatchResult, run_match
 from euchre.players.expert import ExpertPlayer
 from euchre.players.registry import BOTS
 from euchre.rules import Rules
@@ -48,22 +48,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         parser.error(f"KWARGS must be a JSON object of ExpertPlayer arguments: {error}")
     BOTS["variant"] = lambda seed: ExpertPlayer(seed=seed, **kwargs)
 
-    def play(executor: MapExecutor) -> dict[str, object]:
+    def play(executor: MapExecutor) -> MatchResult:
         return run_match(["variant", args.opponent], Rules(), deals=args.deals,
                          games=args.games, duplicate=True, seed=args.seed,
-                         executor=executor, record=args.record).to_dict()
+                         executor=executor, record=args.record)
 
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             result = play(pool)
     else:
         result = play(InlineExecutor())
-    ppd = result["points_per_deal"]
-    assert isinstance(ppd, dict)
     out = {"kwargs": kwargs, "opponent": args.opponent, "deals": args.deals,
-           "games": args.games, "seed": args.seed,
-           "points_per_deal": [round(ppd[k], 3) for k in ("mean", "ci95_low", "ci95_high")],
-           "point_share": result["point_share"], "game_win_rate": result["game_win_rate"]}
+           "games": args.games, "seed": args.seed, **result.headline()}
     print(json.dumps(out))
     return out
 

@@ -70,6 +70,19 @@ def test_games_in_duplicate_share_their_deal_sequence(tmp_path: Path) -> None:
     assert [d.deal for d in first.deals[:shared]] == [d.deal for d in second.deals[:shared]]
 
 
+def test_headline_quotes_the_match_in_brief() -> None:
+    games = run_match(["random", STRONG], Rules(target=5), games=3, seed=2)
+    line = games.headline()
+    assert line["points_per_deal"] == [round(games.net.mean, 3), round(games.net.low or 0, 3),
+                                       round(games.net.high or 0, 3)]
+    assert line["point_share"] == games.point_share
+    assert line["game_win_rate"] == games.to_dict()["game_win_rate"]
+    one = run_match(["random", "random"], Rules(), deals=1, seed=2).headline()
+    mean_low_high = one["points_per_deal"]
+    assert isinstance(mean_low_high, list) and mean_low_high[1:] == [None, None]
+    assert one["game_win_rate"] is None
+
+
 def test_random_against_random_has_an_interval_around_zero() -> None:
     result = run_match(["random", "random"], Rules(), deals=400, duplicate=True, seed=11)
     low, high = result.net.low, result.net.high

@@ -208,6 +208,24 @@ def test_play_evidence_marks_plays_basic_would_not_make() -> None:
     assert _evidence(game, game.to_act, ExpertPlayer(seed=1, play_evidence=None)) == 1.0
 
 
+def test_partner_evidence_weighs_the_partners_plays_apart() -> None:
+    game, basic = _basic_deal_to_play()
+    game.apply(basic.choose(game.view(game.to_act), game.legal_actions()))
+    follower = game.to_act
+    legal = game.legal_actions()
+    chosen = basic.choose(game.view(follower), legal)
+    other = next(a for a in legal if a != chosen)
+    game.apply(other)
+    partner, opponent = (follower + 2) % 4, (follower + 1) % 4
+    player = ExpertPlayer(seed=1, play_evidence=0.25, partner_evidence=0.5)
+    assert _evidence(game, partner, player) == pytest.approx(0.5)
+    assert _evidence(game, opponent, player) == pytest.approx(0.25)
+    # 1: the partner's plays tell nothing; None: weighed as the others' plays
+    assert _evidence(game, partner, ExpertPlayer(seed=1, partner_evidence=1.0)) == 1.0
+    assert _evidence(game, partner, ExpertPlayer(seed=1, play_evidence=0.25)) == \
+        pytest.approx(0.25)
+
+
 def test_play_by_rollouts_keeps_the_time_limit() -> None:
     game, _ = _basic_deal_to_play()
     player = ExpertPlayer(seed=2, samples=50, time_limit=0.0)

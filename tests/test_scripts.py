@@ -153,3 +153,39 @@ def test_bid_regret_compares_choices_with_a_larger_sample_reference(
     with pytest.raises(SystemExit):
         script.main(["0", "16", "0"])
     assert "must be positive" in capsys.readouterr().err
+
+
+def test_ceiling_oracle_samples_the_true_deal_in_the_phases_it_sees() -> None:
+    script = _load("ceiling")
+    from euchre.game import Game
+
+    game = Game(seed=5)
+    view = game.view(game.to_act)
+    truth = tuple(game.hand_mask(s) for s in range(4))
+    script._TABLE[:] = [game]
+    try:
+        assert script.Oracle(seed=1, sees="all").sample(view, 9) == [truth]
+        assert script.Oracle(seed=1, sees="bidding").sample(view, 9) == [truth]
+        fair = script.Oracle(seed=1, sees="play").sample(view, 9)
+    finally:
+        script._TABLE.clear()
+    assert len(fair) == 9 and all(h[view.seat] == truth[view.seat] for h in fair)
+    assert any(h != truth for h in fair)
+
+
+def test_ceiling_without_sight_is_the_arenas_expert() -> None:
+    script = _load("ceiling")
+    from euchre import arena
+    from euchre.arena import run_match
+    from euchre.rules import Rules
+
+    try:
+        blind = script.main(["random", "--deals", "1", "--seed", "4", "--sees", "none"])
+        seeing = script.main(["random", "--deals", "1", "--seed", "4"])
+    finally:
+        BOTS.pop("oracle", None)
+    assert arena.play_game is script.play_game  # type: ignore[attr-defined]
+    match = run_match(["expert", "random"], Rules(), deals=1, duplicate=True, seed=4)
+    assert blind["points_per_deal"][0] == round(match.net.mean, 3)
+    assert blind["point_share"] == match.point_share
+    assert seeing["sees"] == "all" and seeing["game_win_rate"] is None

@@ -234,6 +234,19 @@ class MatchResult:
         total = sum(self.points)
         return self.points[0] / total if total else None
 
+    def headline(self) -> dict[str, object]:
+        """The figures a strength table quotes, JSON-ready: side 0's points per deal as
+        ``[mean, low, high]`` (the 95% interval; rounded to 3 places, the bounds
+        ``None`` with fewer than two units), the point share and the game win rate
+        (``None`` in ``deals`` mode)."""
+        net = self.net
+        return {
+            "points_per_deal": [None if x is None else round(x, 3)
+                                for x in (net.mean, net.low, net.high)],
+            "point_share": self.point_share,
+            "game_win_rate": None if self.game_win is None else self.game_win.mean,
+        }
+
     def side_names(self) -> tuple[str, str]:
         """``A+C`` and ``B+D`` (``A`` and ``B`` two-handed)."""
         if len(self.bots) == 2:

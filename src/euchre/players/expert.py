@@ -27,8 +27,9 @@ weakness of plain sampling (``docs/strength.md`` has the measured effects):
   the best average wins, near ties (within ``play_tolerance``, 0.1 points) going to
   ``basic``'s rules as in ``pimc``. The samples are weighted by **the evidence of the
   play**: replaying the deal, every card another seat played that ``basic`` would not
-  have played in its place multiplies the sample's weight by ``play_evidence`` (0.1),
-  so deals that explain the others' plays count most. Each card's rollout value is
+  have played in its place multiplies the sample's weight by ``play_evidence`` (0.3),
+  so deals that explain the others' plays count most (``partner_evidence``, off,
+  weighs the partner's plays apart). Each card's rollout value is
   blended with its double-dummy value on the same sample (``play_blend``, 0.5: half
   each): the rollout says what realistic play makes of the card, the search what the
   card can make at best. Measured, this play beats the double-dummy play of ``pimc``
@@ -47,12 +48,12 @@ replaced by ``basic``'s own bids: a candidate deal is kept with probability
 A view no game can reach (one built by hand, with bids that do not lead to its
 contract) cannot be replayed; the play then falls back to double-dummy search.
 
-Budget: ``samples`` deals per play decision and ``bid_samples`` per other decision,
-with ``time_limit`` (0.8 s) a safety valve that stops sampling (it makes the player
-depend on the clock only when it triggers). With ``max_bid_samples`` (off), a bid whose
-two best options are within two standard errors of each other doubles its samples,
-up to that many. Forced moves are instant. Deterministic for
-a seed.
+Budget: ``samples`` deals per play decision (80) and ``bid_samples`` per other
+decision (128), with ``time_limit`` (0.8 s) a safety valve that stops sampling (it
+makes the player depend on the clock only when it triggers). With ``max_bid_samples``
+(off), a bid whose two best options are within two standard errors of each other
+doubles its samples, up to that many. Forced moves are instant. Deterministic for a
+seed.
 
 >>> from euchre.game import Game
 >>> from euchre.players import play_game
@@ -252,15 +253,16 @@ def bid_likelihood(model: _Model, calls: Sequence[tuple[int, Action]],
 class ExpertPlayer(PimcPlayer):
     """The strongest bot here (see the module docstring)."""
 
-    def __init__(self, seed: int | None = None, samples: int = 40, bid_samples: int = 64,
+    def __init__(self, seed: int | None = None, samples: int = 80, bid_samples: int = 128,
                  time_limit: float | None = 0.8, bid_margin: float = 0.1,
                  alone_margin: float = 0.2, inference: bool = True,
                  score_aware: bool = True, rollout_pass: bool = True,
                  candidates: int = 5, rollouts: bool = True,
                  play_tolerance: float | None = 0.1, play_rollouts: bool = True,
-                 play_evidence: float | None = 0.1, softness: float = _SOFTNESS,
+                 play_evidence: float | None = 0.3, softness: float = _SOFTNESS,
                  bid_evidence: float | None = None, play_blend: float = 0.5,
-                 max_bid_samples: int | None = None, alone_losers: float = 3.5) -> None:
+                 max_bid_samples: int | None = None, alone_losers: float = 3.5,
+                 partner_evidence: float | None = None) -> None:
         super().__init__(seed=seed, samples=samples, time_limit=time_limit,
                          pass_margin=bid_margin, alone_margin=alone_margin,
                          play_tolerance=play_tolerance, bid_tolerance=None)
@@ -278,6 +280,7 @@ class ExpertPlayer(PimcPlayer):
         self.play_blend = play_blend
         self.max_bid_samples = max_bid_samples
         self.alone_losers = alone_losers
+        self.partner_evidence = partner_evidence
         self.bid_rollout_samples = 0
         """The samples the last bidding decision used."""
         self._basic = BasicPlayer(seed=seed)
@@ -462,10 +465,13 @@ class ExpertPlayer(PimcPlayer):
         seats' plays under ``basic`` (1 for each play it makes, ``play_evidence`` for
         each it would not)."""
         weight = 1.0
-        eps = self.play_evidence
+        partner = (view.seat + 2) % view.rules.players if view.rules.players == 4 else -1
         for trick in (*view.tricks, view.trick):
             for seat, c in trick:
                 action = PLAY[c]
+                eps = self.play_evidence
+                if seat == partner and self.partner_evidence is not None:
+                    eps = self.partner_evidence
                 if eps is not None and seat != view.seat:
                     weight *= self._surprise(game, seat, action, eps)
                 game.apply(action)
