@@ -27,11 +27,12 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from typing import Any
 
 from euchre import arena
 from euchre.actions import Action
-from euchre.arena import InlineExecutor, MapExecutor, MatchResult, run_match
+from euchre.arena import run_match
 from euchre.game import Game
 from euchre.players import Player, play_game
 from euchre.players.expert import ExpertPlayer
@@ -95,17 +96,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         BOTS["oracle"] = lambda seed: Oracle(seed=seed, sees=args.sees)
     arena.play_game = _watch  # type: ignore[attr-defined]  # forked workers keep it
 
-    def play(executor: MapExecutor) -> MatchResult:
-        return run_match(["oracle", args.opponent], Rules(), deals=args.deals,
-                         games=args.games, duplicate=True, seed=args.seed,
-                         executor=executor)
-
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext()
     try:
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                result = play(pool)
-        else:
-            result = play(InlineExecutor())
+        with pool as executor:  # None: run_match plays in this process
+            result = run_match(["oracle", args.opponent], Rules(), deals=args.deals,
+                               games=args.games, duplicate=True, seed=args.seed,
+                               executor=executor)
     finally:
         arena.play_game = play_game  # type: ignore[attr-defined]
     out = {"sees": args.sees, "opponent": args.opponent, "deals": args.deals,

@@ -19,9 +19,10 @@ import argparse
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from typing import Any
 
-from euchre.arena import InlineExecutor, MapExecutor, MatchResult, run_match
+from euchre.arena import run_match
 from euchre.players.expert import ExpertPlayer
 from euchre.players.registry import BOTS
 from euchre.rules import Rules
@@ -48,16 +49,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         parser.error(f"KWARGS must be a JSON object of ExpertPlayer arguments: {error}")
     BOTS["variant"] = lambda seed: ExpertPlayer(seed=seed, **kwargs)
 
-    def play(executor: MapExecutor) -> MatchResult:
-        return run_match(["variant", args.opponent], Rules(), deals=args.deals,
-                         games=args.games, duplicate=True, seed=args.seed,
-                         executor=executor, record=args.record)
-
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            result = play(pool)
-    else:
-        result = play(InlineExecutor())
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext()
+    with pool as executor:  # None: run_match plays in this process
+        result = run_match(["variant", args.opponent], Rules(), deals=args.deals,
+                           games=args.games, duplicate=True, seed=args.seed,
+                           executor=executor, record=args.record)
     out = {"kwargs": kwargs, "opponent": args.opponent, "deals": args.deals,
            "games": args.games, "seed": args.seed, **result.headline()}
     print(json.dumps(out))

@@ -463,15 +463,15 @@ class ExpertPlayer(PimcPlayer):
     def _replay_play(self, view: PlayerView, game: Game) -> float:
         """Plays the cards of ``view`` on ``game``; returns the likelihood of the other
         seats' plays under ``basic`` (1 for each play it makes, ``play_evidence`` for
-        each it would not)."""
+        each it would not; ``partner_evidence``, when set, for the partner's)."""
         weight = 1.0
         partner = (view.seat + 2) % view.rules.players if view.rules.players == 4 else -1
+        partner_eps = self.play_evidence if self.partner_evidence is None \
+            else self.partner_evidence
         for trick in (*view.tricks, view.trick):
             for seat, c in trick:
                 action = PLAY[c]
-                eps = self.play_evidence
-                if seat == partner and self.partner_evidence is not None:
-                    eps = self.partner_evidence
+                eps = partner_eps if seat == partner else self.play_evidence
                 if eps is not None and seat != view.seat:
                     weight *= self._surprise(game, seat, action, eps)
                 game.apply(action)
