@@ -226,6 +226,35 @@ def test_partner_evidence_weighs_the_partners_plays_apart() -> None:
         pytest.approx(0.25)
 
 
+def test_play_candidates_reject_deals_the_plays_speak_against() -> None:
+    game, basic = _basic_deal_to_play()
+    for _ in range(6):  # a trick and a card: four plays by others to learn from
+        game.apply(basic.choose(game.view(game.to_act), game.legal_actions()))
+    view = game.view(game.to_act)
+    weighted = ExpertPlayer(seed=3, samples=20, play_evidence=1e-9)
+    plain = weighted.play_samples(view)
+    assert len(plain) == 20 and weighted.play_candidates_drawn == 20
+    strict = ExpertPlayer(seed=3, samples=20, play_evidence=1e-9, play_candidates=8,
+                          time_limit=None)
+    drawn = strict.play_samples(view)
+    assert len(drawn) == 20
+    assert 20 <= strict.play_candidates_drawn <= 160
+    # accepted deals explain every play (weight 1); any filler is one that does not
+    consistent = [w for w, _, _ in drawn if w == 1.0]
+    assert len(consistent) > sum(w == 1.0 for w, _, _ in plain)
+    rules = view.rules.replace(target=0, deals=1)
+    played = [0] * 4
+    for trick in (*view.tricks, view.trick):
+        for s, c in trick:
+            played[s] |= 1 << c
+    for weight, hands, _ in drawn:
+        dealt = [h | p for h, p in zip(hands, played, strict=True)]
+        start, _ = strict._replay(view, rules, constraints(view).pool, dealt)
+        assert strict._replay_play(view, start) == pytest.approx(weight)
+    legal = game.legal_actions()
+    assert strict.choose(view, legal) in legal
+
+
 def test_play_by_rollouts_keeps_the_time_limit() -> None:
     game, _ = _basic_deal_to_play()
     player = ExpertPlayer(seed=2, samples=50, time_limit=0.0)

@@ -29,7 +29,9 @@ weakness of plain sampling (``docs/strength.md`` has the measured effects):
   play**: replaying the deal, every card another seat played that ``basic`` would not
   have played in its place multiplies the sample's weight by ``play_evidence`` (0.3),
   so deals that explain the others' plays count most (``partner_evidence``, off,
-  weighs the partner's plays apart). Each card's rollout value is
+  weighs the partner's plays apart; ``play_candidates``, off, draws up to that many
+  times ``samples`` candidates and keeps each with its weight, rejection in place of
+  weighting). Each card's rollout value is
   blended with its double-dummy value on the same sample (``play_blend``, 0.5: half
   each): the rollout says what realistic play makes of the card, the search what the
   card can make at best. Measured, this play beats the double-dummy play of ``pimc``
@@ -262,7 +264,8 @@ class ExpertPlayer(PimcPlayer):
                  play_evidence: float | None = 0.3, softness: float = _SOFTNESS,
                  bid_evidence: float | None = None, play_blend: float = 0.5,
                  max_bid_samples: int | None = None, alone_losers: float = 3.5,
-                 partner_evidence: float | None = None) -> None:
+                 partner_evidence: float | None = None,
+                 play_candidates: int | None = None) -> None:
         super().__init__(seed=seed, samples=samples, time_limit=time_limit,
                          pass_margin=bid_margin, alone_margin=alone_margin,
                          play_tolerance=play_tolerance, bid_tolerance=None)
@@ -281,6 +284,9 @@ class ExpertPlayer(PimcPlayer):
         self.max_bid_samples = max_bid_samples
         self.alone_losers = alone_losers
         self.partner_evidence = partner_evidence
+        self.play_candidates = play_candidates
+        self.play_candidates_drawn = 0
+        """Candidate deals drawn for cards so far (before the play evidence's test)."""
         self.bid_rollout_samples = 0
         """The samples the last bidding decision used."""
         self._basic = BasicPlayer(seed=seed)
@@ -428,21 +434,16 @@ class ExpertPlayer(PimcPlayer):
         """Each card's average worth when the deal is finished by ``basic`` at every
         seat, on samples weighted by how likely ``basic`` would have played as the
         others did."""
-        rules = view.rules.replace(target=0, deals=1)
-        cons = constraints(view)
-        played = _played_masks(view)
+        try:
+            drawn = self.play_samples(view)
+        except EuchreError:
+            # a view no game reaches (one built by hand): search instead
+            return super().decide(view, legal)
         totals = dict.fromkeys(legal, 0.0)
         weight_sum = 0.0
         worth: dict[int, float] = {}
         blend = self.play_blend
-        for hands in self.budget(self.sample(view, self.samples)):
-            dealt = [h | p for h, p in zip(hands, played, strict=True)]
-            try:
-                start, _ = self._replay(view, rules, cons.pool, dealt)
-                weight = self._replay_play(view, start)
-            except EuchreError:
-                # a view no game reaches (one built by hand): search instead
-                return super().decide(view, legal)
+        for weight, hands, start in self.budget(drawn):
             weight_sum += weight
             searched = self.card_worth(view, hands, worth) if blend else {}
             for action in legal:
@@ -459,6 +460,44 @@ class ExpertPlayer(PimcPlayer):
         pw = POWER[view.trump]
         best = max(legal, key=lambda a: (values[a], -pw[a.card] if isinstance(a, Play) else 0))
         return self.near_tie_to_rules(view, values, best)
+
+    def play_samples(self, view: PlayerView) -> list[tuple[float, tuple[int, ...], Game]]:
+        """The samples for a card: ``(weight, hands, game replayed up to the view)``.
+
+        Each deal is weighed by the evidence of the play (:meth:`_replay_play`). With
+        ``play_candidates``, candidates are accepted with that weight (rejection) until
+        ``samples`` are accepted or ``play_candidates`` times as many were drawn; the
+        accepted count 1 each and the likeliest rejected fill any shortfall, at their
+        weight. Without, every sample drawn counts at its weight."""
+        rules = view.rules.replace(target=0, deals=1)
+        cons = constraints(view)
+        played = _played_masks(view)
+        want = self.samples
+        reject = self.play_candidates is not None and self.play_evidence is not None \
+            and any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t)
+        limit = want * (self.play_candidates or 1) if reject else want
+        accepted: list[tuple[float, tuple[int, ...], Game]] = []
+        rejected: list[tuple[float, int, tuple[int, ...], Game]] = []
+        drawn = 0
+        while len(accepted) < want and drawn < limit:
+            if drawn and self._late():
+                break
+            for hands in self.sample(view, min(want - len(accepted), limit - drawn)):
+                drawn += 1
+                dealt = [h | p for h, p in zip(hands, played, strict=True)]
+                start, _ = self._replay(view, rules, cons.pool, dealt)
+                weight = self._replay_play(view, start)
+                if not reject:
+                    accepted.append((weight, hands, start))
+                elif self._rng.random() < weight:
+                    accepted.append((1.0, hands, start))
+                else:
+                    rejected.append((weight, len(rejected), hands, start))
+        self.play_candidates_drawn += drawn
+        if len(accepted) < want:
+            rejected.sort(key=lambda r: (-r[0], r[1]))
+            accepted.extend((w, h, g) for w, _, h, g in rejected[: want - len(accepted)])
+        return accepted
 
     def _replay_play(self, view: PlayerView, game: Game) -> float:
         """Plays the cards of ``view`` on ``game``; returns the likelihood of the other
