@@ -14,7 +14,7 @@ from euchre.deal import Deal, DealResult
 from euchre.game import Game, Phase
 from euchre.players import Player, play_game
 from euchre.players.basic import BasicPlayer, hand_strength
-from euchre.players.expert import ExpertPlayer, win_probability
+from euchre.players.expert import ExpertPlayer, _played_masks, win_probability
 from euchre.players.registry import make_player
 from euchre.players.sampling import constraints
 from euchre.rules import Rules
@@ -174,17 +174,17 @@ def _basic_deal_to_play() -> tuple[Game, BasicPlayer]:
     return game, basic
 
 
-def _evidence(game: Game, seat: int, player: ExpertPlayer) -> float:
-    """The play evidence ``player`` gives the true hands, seen from ``seat``."""
-    view = game.view(seat)
-    played = [0] * 4
-    for trick in (*view.tricks, view.trick):
-        for s, c in trick:
-            played[s] |= 1 << c
-    dealt = [game.hand_mask(s) | played[s] for s in range(4)]
+def _evidence_for(view: PlayerView, hands: Sequence[int], player: ExpertPlayer) -> float:
+    """The play evidence ``player`` gives the unplayed ``hands``, seen in ``view``."""
+    dealt = [h | p for h, p in zip(hands, _played_masks(view), strict=True)]
     rules = view.rules.replace(target=0, deals=1)
     start, _ = player._replay(view, rules, constraints(view).pool, dealt)
     return player._replay_play(view, start)
+
+
+def _evidence(game: Game, seat: int, player: ExpertPlayer) -> float:
+    """The play evidence ``player`` gives the true hands, seen from ``seat``."""
+    return _evidence_for(game.view(seat), [game.hand_mask(s) for s in range(4)], player)
 
 
 def test_play_evidence_marks_plays_basic_would_not_make() -> None:
@@ -242,15 +242,8 @@ def test_play_candidates_reject_deals_the_plays_speak_against() -> None:
     # accepted deals explain every play (weight 1); any filler is one that does not
     consistent = [w for w, _, _ in drawn if w == 1.0]
     assert len(consistent) > sum(w == 1.0 for w, _, _ in plain)
-    rules = view.rules.replace(target=0, deals=1)
-    played = [0] * 4
-    for trick in (*view.tricks, view.trick):
-        for s, c in trick:
-            played[s] |= 1 << c
     for weight, hands, _ in drawn:
-        dealt = [h | p for h, p in zip(hands, played, strict=True)]
-        start, _ = strict._replay(view, rules, constraints(view).pool, dealt)
-        assert strict._replay_play(view, start) == pytest.approx(weight)
+        assert _evidence_for(view, hands, strict) == pytest.approx(weight)
     legal = game.legal_actions()
     assert strict.choose(view, legal) in legal
 

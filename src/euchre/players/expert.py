@@ -477,7 +477,7 @@ class ExpertPlayer(PimcPlayer):
             and any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t)
         limit = want * (self.play_candidates or 1) if reject else want
         accepted: list[tuple[float, tuple[int, ...], Game]] = []
-        rejected: list[tuple[float, int, tuple[int, ...], Game]] = []
+        rejected: list[tuple[float, tuple[int, ...], Game]] = []
         drawn = 0
         while len(accepted) < want and drawn < limit:
             if drawn and self._late():
@@ -492,11 +492,11 @@ class ExpertPlayer(PimcPlayer):
                 elif self._rng.random() < weight:
                     accepted.append((1.0, hands, start))
                 else:
-                    rejected.append((weight, len(rejected), hands, start))
+                    rejected.append((weight, hands, start))
         self.play_candidates_drawn += drawn
         if len(accepted) < want:
-            rejected.sort(key=lambda r: (-r[0], r[1]))
-            accepted.extend((w, h, g) for w, _, h, g in rejected[: want - len(accepted)])
+            rejected.sort(key=lambda r: -r[0])  # stable: ties keep the order drawn
+            accepted.extend(rejected[: want - len(accepted)])
         return accepted
 
     def _replay_play(self, view: PlayerView, game: Game) -> float:
