@@ -41,7 +41,7 @@ def _same(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
 
 
 def program() -> str:
-    """The program part of a printed command, ready for a shell: ``euchre``, ``.venv/bin/euchre``."""
+    """The program of a printed command, ready for a shell: ``euchre``, ``.venv/bin/euchre``."""
     argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
     on_path = shutil.which("euchre")
     if Path(argv0).name == "euchre":
