@@ -81,7 +81,7 @@ from euchre.record import (
     write_text,
 )
 from euchre.record import _known_keys as _known
-from euchre.rules import LonerLead, Rules
+from euchre.rules import SEAT_NAMES, LonerLead, Rules
 
 __all__ = [
     "DEFAULT_PLAYERS",
@@ -101,7 +101,7 @@ EGN_FILE_TYPE: Final = "Euchre Game Notation"
 """The ``fileType`` of an EGN file."""
 EGN_VERSION: Final = "1.4"
 """The EGN version written."""
-DEFAULT_PLAYERS: Final = ("North", "East", "South", "West")
+DEFAULT_PLAYERS: Final = SEAT_NAMES[4]
 """Player names written when the record's metadata has none."""
 
 _UNSUPPORTED_FLAGS: Final = (
@@ -898,7 +898,7 @@ def to_egn(record: Record) -> dict[str, object]:
     if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
         metadata["players"] = list(names)
     else:
-        metadata["players"] = list(DEFAULT_PLAYERS if n == 4 else DEFAULT_PLAYERS[::2])
+        metadata["players"] = list(SEAT_NAMES[n])
     teams = record.metadata.get("teamNames")
     if isinstance(teams, list) and len(teams) == 2 and all(isinstance(x, str) for x in teams):
         metadata["teamNames"] = list(teams)

@@ -24,22 +24,14 @@ from euchre.actions import ALONE, KIND_CALL, KIND_DISCARD, KIND_ORDER, KIND_PASS
 from euchre.cards import card_symbol, suit_name, trick_winner_index
 from euchre.deal import DealResult
 from euchre.game import Game, Phase
+from euchre.rules import seat_name
 
 __all__ = ["Narrator", "seat_name", "team_name"]
 
-_FOUR = ("North", "East", "South", "West")
-_TWO = ("North", "South")
-
-
-def seat_name(seat: int, players: int = 4) -> str:
-    """The compass name of a seat: North, East, South, West (two-handed: North, South)."""
-    return (_FOUR if players == 4 else _TWO)[seat]
-
-
 def team_name(team: int, players: int = 4) -> str:
-    """A team's name: North-South or East-West (two-handed: the player's name)."""
+    """A team's name: North-South or East-West (two-handed: the player's seat name)."""
     if players == 2:
-        return _TWO[team]
+        return seat_name(team, 2)
     return "North-South" if team == 0 else "East-West"
 
 

@@ -22,7 +22,22 @@ from typing import Any, Final, Literal
 
 from euchre.errors import RulesError
 
-__all__ = ["OPTION_HELP", "PRESETS", "PRESET_HELP", "Rules"]
+__all__ = ["OPTION_HELP", "PRESETS", "PRESET_HELP", "SEAT_NAMES", "Rules", "seat_name"]
+
+SEAT_NAMES: Final = {4: ("South", "West", "North", "East"), 2: ("South", "North")}
+"""The compass name of each seat, the one naming used everywhere (terminal, records,
+``watch``, ``replay``, the docs). Seat 0 is South, at the bottom of the terminal's
+table; play goes clockwise, to the left: South, West, North, East. Two-handed, the
+players face each other: South and North."""
+
+
+def seat_name(seat: int, players: int = 4) -> str:
+    """The compass name of a seat.
+
+    >>> [seat_name(s) for s in range(4)], seat_name(1, players=2)
+    (['South', 'West', 'North', 'East'], 'North')
+    """
+    return SEAT_NAMES[players][seat]
 
 DealPattern = Literal["3-2", "1"]
 LonerLead = Literal["left_of_loner", "left_of_dealer"]

@@ -49,7 +49,7 @@ from euchre.errors import EuchreError, IllegalActionError
 from euchre.game import Game, Phase
 from euchre.players import Player
 from euchre.players.registry import available_bots, check_spec, make_player
-from euchre.rules import Rules
+from euchre.rules import SEAT_NAMES, Rules
 from euchre.tui.style import card_face
 from euchre.view import PlayerView
 
@@ -70,7 +70,6 @@ STRONGEST_BOT: Final = "expert"
 HUMAN: Final = 0
 """The person's seat (shown at the bottom of the table)."""
 
-_NAMES_4: Final = ("South", "West", "North", "East")
 _SYMBOLS: Final = "♣♦♥♠"
 _POSITIONS_4: Final = ("bottom", "left", "top", "right")
 _POSITIONS_2: Final = ("bottom", "top")
@@ -226,9 +225,7 @@ class GameSession:
         self.bot_names: list[str] = ["human"] + [
             config.partner if (s - HUMAN) % 2 == 0 else config.opponents for s in range(1, n)
         ]
-        self.names: list[str] = [config.name] + (
-            list(_NAMES_4[1:]) if n == 4 else [_NAMES_4[2]]
-        )
+        self.names: list[str] = [config.name, *SEAT_NAMES[n][1:]]
         self._factory = factory
         self.bots: list[Player | None] = [None] + [
             factory(self.bot_names[s], game.seed + s) for s in range(1, n)
