@@ -343,3 +343,185 @@ def test_progress_line_is_drawn_on_a_terminal_only() -> None:
     plain = io.StringIO()
     _Progress(plain, "deals", enabled=True)(1, 2)
     assert plain.getvalue() == ""
+
+
+# -- the same results as before, progress from the start, Ctrl-C keeps what finished ---
+
+
+_SERVED_RANDOM = (f"ext:{sys.executable} -c \"import sys; from euchre.protocol import serve; "
+                  "from euchre.players import RandomPlayer; "
+                  "serve(RandomPlayer(seed={seed}), sys.stdin, sys.stdout)\"")
+
+
+@pytest.mark.parametrize(
+    ("bots", "kwargs", "points"),
+    [
+        (["random", "random"], {"deals": 40, "duplicate": True, "seed": 1}, (71, 85)),
+        (["random", "random"], {"games": 4, "duplicate": True, "seed": 1}, (51, 71)),
+        # a program's {seed} is that of the first unit of its chunk: the chunks are pinned
+        ([_SERVED_RANDOM, "random"], {"deals": 40, "duplicate": True, "seed": 3}, (62, 69)),
+    ],
+)
+def test_a_seed_gives_the_results_it_always_gave(bots: list[str], kwargs: dict[str, Any],
+                                                 points: tuple[int, int]) -> None:
+    inline = run_match(bots, Rules(), **kwargs)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        parallel = run_match(bots, Rules(), executor=pool, **kwargs)
+    assert inline.points == points and inline.faults == ()
+    assert _deterministic(parallel) == _deterministic(inline)
+
+
+def _progress_calls(**kwargs: Any) -> list[tuple[int, int]]:
+    calls: list[tuple[int, int]] = []
+    run_match(progress=lambda done, total: calls.append((done, total)), **kwargs)
+    return calls
+
+
+def test_progress_starts_at_zero_and_counts_every_unit_up_to_the_total() -> None:
+    inline = _progress_calls(specs=["random", "random"], rules=Rules(), deals=30,
+                             duplicate=True, seed=2)
+    assert inline == [(done, 30) for done in range(31)]
+    external = _progress_calls(specs=[EXAMPLE, "random"], rules=Rules(), deals=24, seed=2)
+    assert external == [(done, 24) for done in range(25)]  # not a chunk at a time
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = _progress_calls(specs=["random", "random"], rules=Rules(), games=12, seed=2,
+                                 executor=pool)
+    assert pooled[0] == (0, 12) and pooled[-1] == (12, 12)
+    assert [done for done, _ in pooled] == sorted(done for done, _ in pooled)
+
+
+def test_a_pool_gets_small_tasks_unless_a_program_keeps_its_chunk() -> None:
+    from euchre.arena import _chunk_size
+
+    assert _chunk_size(1000, external=False) == 1
+    assert _chunk_size(10_000, external=False) == 10
+    assert _chunk_size(1_000_000, external=False) == 50
+    assert _chunk_size(1000, external=True) == 50
+    assert _chunk_size(16, external=True) == 2
+
+
+def test_progress_line_is_drawn_at_once_with_the_time_left_once_known() -> None:
+    import io
+
+    from euchre.arena_cli import _Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    now = [100.0]
+    screen = Terminal()
+    progress = _Progress(screen, "pairs of deals", enabled=True, clock=lambda: now[0])
+    progress(0, 40)
+    assert screen.getvalue() == "\rarena [" + "." * 30 + "] 0/40 pairs of deals, 0 s"
+    now[0] += 10
+    progress(10, 40)
+    assert screen.getvalue().endswith("] 10/40 pairs of deals, 10 s, 30 s left")
+    now[0] += 0.01
+    progress(11, 40)  # too soon to redraw
+    assert "11/40" not in screen.getvalue()
+    progress(40, 40)  # the end is always drawn
+    assert "40/40 pairs of deals, 10 s, 0 s left" in screen.getvalue()
+    progress.clear()
+    assert screen.getvalue().endswith("\r")
+
+
+def _interrupt_after(count: int) -> Any:
+    def progress(done: int, total: int) -> None:
+        if done == count:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+def test_ctrl_c_stops_a_match_with_the_result_of_what_finished(tmp_path: Path) -> None:
+    from euchre.arena import MatchInterrupted
+
+    kwargs: dict[str, Any] = {"duplicate": True, "seed": 4}
+    with pytest.raises(MatchInterrupted) as stop:
+        run_match(["random", STRONG], Rules(), deals=10, record=tmp_path,
+                  progress=_interrupt_after(3), **kwargs)
+    result = stop.value.result
+    assert isinstance(stop.value, KeyboardInterrupt)
+    assert result.interrupted and (result.finished, result.count) == (3, 10)
+    assert result.to_dict()["interrupted"] is True and result.to_dict()["finished"] == 3
+    first_three = run_match(["random", STRONG], Rules(), deals=3, **kwargs)
+    assert not first_three.interrupted
+    assert (result.points, result.net, result.seats) == (
+        first_three.points, first_three.net, first_three.seats)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"deal-{i:06d}{half}.json" for i in (1, 2, 3) for half in "ab"]
+    with pytest.raises(MatchInterrupted) as before_any:
+        run_match(["random", "random"], Rules(), games=2, progress=_interrupt_after(0))
+    assert before_any.value.result.finished == 0 and before_any.value.result.plays == 0
+
+
+def test_ctrl_c_in_the_arena_command_prints_what_finished_and_exits_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import euchre.arena
+
+    play_unit = euchre.arena._play_unit
+
+    def interrupted_at_the_fifth(job: Any, index: int, programs: Any) -> Any:
+        if index == 4:
+            raise KeyboardInterrupt
+        return play_unit(job, index, programs)
+
+    monkeypatch.setattr(euchre.arena, "_play_unit", interrupted_at_the_fifth)
+    status, out, err = _cli(capsys, "arena", "random", "random", "--deals", "10",
+                            "--duplicate", "--json", "--record", str(tmp_path / "runs"))
+    data = json.loads(out)
+    assert status == 130
+    assert (data["interrupted"], data["finished"], data["count"], data["plays"]) == (
+        True, 4, 10, 8)
+    assert err.strip() == "euchre: interrupted after 4 of 10 pairs of deals"
+    assert len(list((tmp_path / "runs").iterdir())) == 8
+    status, out, _ = _cli(capsys, "arena", "random", "random", "--games", "6", "--no-progress")
+    assert status == 130
+    assert out.startswith("4 of 6 games (interrupted; 4 games, ")
+
+
+def test_a_bot_that_cannot_start_stops_the_match_before_it_begins(tmp_path: Path) -> None:
+    seen: list[Fault] = []
+    with pytest.raises(EuchreError, match=r"^bot ext:no-such-program-here cannot be started: "
+                                          r"No such file or directory$"):
+        run_match(["ext:no-such-program-here", "random"], Rules(), deals=40,
+                  on_fault=seen.append)
+    quits = _bot(tmp_path, "quits.py", "sys.exit('no model file')")
+    with pytest.raises(EuchreError, match=r"cannot be started: it ended its output \(exit "
+                                          r"status 1\); its last error output: 'no model file'"):
+        run_match([quits, "random"], Rules(), deals=40, on_fault=seen.append)
+    assert seen == []
+
+
+def _shape(line: str) -> str:
+    """A line without its figures: numbers become ``#``, runs of spaces one."""
+    import re
+
+    return " ".join(re.sub(r"[+-]?\d+(?:\.\d+)?", "#", line).split())
+
+
+def test_the_sample_output_in_docs_arena_md_is_what_the_command_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import re
+    import shlex
+
+    from euchre.cli import main
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "arena.md").read_text()
+    section = doc[doc.index("## The results"):]
+    found = re.search(r"```sh\n(euchre arena [^\n]*)\n```\n\n```text\n(.*?)```", section,
+                      re.DOTALL)
+    assert found is not None
+    command, sample = found.group(1), found.group(2).splitlines()
+    assert "--seed" in command
+    assert main(shlex.split(command)[1:]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == len(sample)
+    for got, shown in zip(printed, sample, strict=True):
+        if shown.startswith(("side ", "seat ")):  # the column titles, exactly
+            assert got == shown
+        else:
+            assert _shape(got) == _shape(shown)

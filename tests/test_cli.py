@@ -122,7 +122,9 @@ def test_replay_prints_the_game_deal_by_deal(capsys: pytest.CaptureFixture[str])
         pytest.skip(f"no EGN data at {EGN_DIR}")
     status, out, _ = run(capsys, "replay", str(EGN_DIR / "Six_Points_in_Two_Hands.egn"))
     assert status == 0
-    assert out.splitlines()[0] == "Starting at 4-9"
+    seats, start = out.splitlines()[:2]
+    assert seats.startswith("Seats, clockwise: South ") and "West" in seats
+    assert start == "Starting at 4-9"
     assert "goes alone" in out
     assert out.rstrip().endswith("win 10-9")
 

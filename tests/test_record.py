@@ -177,15 +177,15 @@ def test_record_with_unknown_cards_round_trips() -> None:
 # -- replay and check errors -------------------------------------------------------------
 
 
-def altered_play(record: Record) -> tuple[Record, str]:
-    """The record with one play changed to a card that does not follow suit, and the
-    message expected from the replay."""
+def altered_play(record: Record, first: int = 0) -> tuple[Record, str]:
+    """The record with one play (in deal ``first`` or later, from 0) changed to a card
+    that does not follow suit, and the message expected from the replay."""
     for state, (i, j, _) in zip(
         record.states(),
         ((i, j, a) for i, d in enumerate(record.deals) for j, a in enumerate(d.actions)),
         strict=False,
     ):
-        if state.phase is not Phase.PLAY or not state.current_trick:
+        if i < first or state.phase is not Phase.PLAY or not state.current_trick:
             continue
         follow = state.legal_play_mask()
         others = state.hand_mask(state.to_act) & ~follow
@@ -254,11 +254,26 @@ def test_record_check_names_a_wrong_deal_result() -> None:
     )
 
 
-def test_record_check_names_a_wrong_final_score() -> None:
-    data = record_data(random_record("standard", 7))
+def test_record_check_warns_of_a_wrong_final_score() -> None:
+    record = random_record("standard", 7)
+    data = record_data(record)
     data["result"] = {"score": [3, 4], "winner": None}
-    with pytest.raises(RecordError, match=r"the record says the final score is 3-4, the replay"):
-        loads(json.dumps(data)).check()
+    claimed = loads(json.dumps(data))
+    game = claimed.check()  # the stored final score is a claim: the replay's is kept
+    assert game.score == record.replay().score
+    assert [str(w) for w in claimed.check_all().warnings] == [
+        f"the record says the final score is 3-4, the replay gives "
+        f"{game.score[0]}-{game.score[1]} (the replay's score is kept)"
+    ]
+    assert claimed.replay_all().warnings == claimed.check_all().warnings
+    data["result"] = {"score": list(game.score), "winner": 1 - (game.winner() or 0)}
+    wrong_winner = loads(json.dumps(data)).check_all().warnings
+    assert [str(w) for w in wrong_winner] == [
+        f"the record says team {1 - (game.winner() or 0)} won, "
+        f"the replay gives team {game.winner() or 0} won"
+    ]
+    assert [w.deal_index for w in wrong_winner] == [None]
+    assert record.check_all().warnings == ()
 
 
 def test_record_check_names_other_wrong_result_fields() -> None:
@@ -296,14 +311,115 @@ def test_record_refuses_an_unfinished_deal_followed_by_another() -> None:
         loads(json.dumps(data)).replay()
 
 
-def test_record_refuses_a_deal_after_the_game_is_over() -> None:
+def test_record_dealt_after_the_game_is_over_replays_with_a_warning() -> None:
     record = random_record("standard", 2)
     last = record.deals[-1].deal
     n = record.rules.players
     following = Deal((last.dealer + 1) % n, ((UNKNOWN,) * 5,) * n, last.upcard, (UNKNOWN,) * 3)
     longer = replace(record, deals=(*record.deals, RecordedDeal(following)))
-    with pytest.raises(RecordError, match=r"the game was already over after deal"):
-        longer.replay()
+    replayed = longer.replay_all()
+    count = len(record.deals)
+    score = record.replay().score
+    team = "North-South" if score[0] > score[1] else "East-West"
+    assert [str(w) for w in replayed.warnings] == [
+        f"deal {count + 1}: dealt after {team} reached 10 (the game was over after deal "
+        f"{count}, at {score[0]}-{score[1]}); it is checked but does not count"
+    ]
+    assert [w.deal_index for w in replayed.warnings] == [count]
+    assert replayed.end == count and replayed.game.score == score
+    assert replayed.after is not None and not replayed.after.is_over()
+    assert longer.replay().history == record.replay().history
+    assert loads(dumps(longer)).check_all().warnings == replayed.warnings
+
+
+def record_going_on(preset: str, seed: int, extra: int) -> tuple[Record, int]:
+    """The record of a finished game followed by ``extra`` deals played after its end
+    (as real records sometimes are), and the number of deals of the game itself."""
+    game = play_random(Rules.preset(preset), seed)
+    record = Record.from_game(game, {"players": ["Ann", "Bo", "Cy", "Di"][: game.rules.players]})
+    n = game.rules.players
+    more = Game(game.rules.replace(target=0, deals=extra), seed=seed + 1000,
+                first_dealer=(record.deals[-1].deal.dealer + 1) % n, score=game.score)
+    rng = random.Random(seed)
+    while not more.is_over():
+        more.apply(rng.choice(more.legal_actions()))
+    later = tuple(
+        RecordedDeal(deal, actions, result)
+        for deal, actions, result in zip(more.deals, more.history, more.results, strict=True)
+    )
+    return replace(record, deals=(*record.deals, *later)), len(record.deals)
+
+
+@pytest.mark.parametrize("preset", ["standard", "two-handed", "openspiel"])
+def test_record_going_on_after_the_end_replays_every_deal_with_a_warning(preset: str) -> None:
+    record, end = record_going_on(preset, 3, extra=2)
+    game = play_random(Rules.preset(preset), 3)
+    replayed = record.check_all()
+    assert replayed.end == end and replayed.game.is_over()
+    assert replayed.game.score == game.score and replayed.game.winner() == game.winner()
+    assert replayed.results == tuple(d.result for d in record.deals)
+    assert replayed.score == record.deals[-1].result.score  # type: ignore[union-attr]
+    score = f"{game.score[0]}-{game.score[1]}"
+    if preset == "openspiel":
+        why = "the game's 1 deal"
+    else:
+        winner = game.winner()
+        assert winner is not None
+        names = ["North-South", "East-West"] if preset == "standard" else ["South", "North"]
+        why = f"{names[winner]} reached 10"
+    assert [str(w) for w in replayed.warnings] == [
+        f"deal {end + 1}: played after {why} (the game was over after deal {end}, at {score}); "
+        f"deals {end + 1} to {end + 2} are checked but do not count"
+    ]
+    assert record.check().history == game.history  # the game as its rules count it
+    again = loads(dumps(record))
+    assert again == record and again.check_all().warnings == replayed.warnings
+    states = list(record.states())
+    assert len(states) == 1 + sum(len(d.actions) for d in record.deals)
+    assert states[-1].score == replayed.score
+
+
+def test_record_an_illegal_card_after_the_end_is_still_an_error() -> None:
+    record, end = record_going_on("standard", 4, extra=2)
+    broken, expected = altered_play(record, first=end)
+    assert expected.startswith(f"deal {end + 1}, ") or expected.startswith(f"deal {end + 2}, ")
+    with pytest.raises(ReplayError, match=re.escape(expected)):
+        broken.replay_all()
+    with pytest.raises(ReplayError, match=re.escape(expected)):
+        list(broken.states())
+
+
+def test_record_replay_cli_marks_the_deals_after_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from euchre.cli import main
+
+    record, end = record_going_on("two-handed", 5, extra=2)
+    path = tmp_path / "longer.json"
+    dump(record, path)
+    warning = str(record.replay_all().warnings[0])
+    assert main(["replay", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [f"warning: {warning}"]
+    lines = out.splitlines()
+    over = next(k for k, line in enumerate(lines) if line.startswith("Game over"))
+    assert lines[over + 1].startswith("(the record goes on after the end of the game: 2 more deals")
+    assert lines[over + 2].startswith(f"Deal {end + 1} (after the end): ")
+    assert any(line.startswith(f"Deal {end + 2} (after the end): ") for line in lines)
+    assert sum(line.startswith("Game over") for line in lines) == 1
+    assert lines[-1].startswith("(the record ends here; score ")
+    assert main(["replay", "--check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [f"warning: {warning}"]
+    assert out.startswith(f"ok: {end + 2} deals, every action legal, final score ")
+    assert f"(the game ended after deal {end}; the deals after it" in out
+    for target in ("again.json", "again.egn"):
+        assert main(["convert", str(path), str(tmp_path / target)]) == 0
+        out, err = capsys.readouterr()
+        assert err.splitlines() == [f"warning: {warning}"]
+        back = read_record(tmp_path / target)
+        assert back.deals == record.deals
+        assert back.replay_all().warnings == record.replay_all().warnings
 
 
 # -- reading errors ----------------------------------------------------------------------
@@ -591,7 +707,8 @@ def test_record_fuzz_altered_actions_replay_or_fail_cleanly(data: st.DataObject)
         return
     except RecordError:
         return
-    assert len(game.results) >= len(record.deals) - 1
+    assert len(record.replay_all().results) >= len(record.deals) - 1
+    assert game.is_over() or len(game.results) >= len(record.deals) - 1
 
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "record-format.md"

@@ -1,4 +1,7 @@
-"""The data folder: atomic saves, resuming unfinished games, statistics in SQLite."""
+"""The data folder: atomic saves, resuming unfinished games, statistics in SQLite.
+
+Refusals to resume and failed saves as the person meets them: ``tests/test_resume.py``.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from euchre.players import RandomPlayer
 from euchre.record import Record, load
 from euchre.rules import Rules
 from euchre.storage import (
+    APP,
     ENV_VAR,
     GameStats,
     StatsDB,
@@ -36,6 +40,10 @@ def _data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv(ENV_VAR, str(folder))
     return folder
+
+
+TERMINAL = {"app": APP}
+"""The metadata mark of the records the terminal saves (the only ones it resumes)."""
 
 
 def _play(game: Game, actions: int, seed: int = 0) -> list[Action]:
@@ -91,7 +99,7 @@ def test_save_record_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(RecordError, match="No space left"):
+    with pytest.raises(RecordError, match=r"the disk holding .* is full"):
         save_record(Record.from_game(game), path)
     assert path.read_text() == good  # the old record is whole
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
@@ -112,10 +120,11 @@ def test_save_game_records_the_seed_and_status(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("actions", [0, 1, 7, 23, 60, 150])
 def test_resume_goes_on_exactly_where_the_game_stopped(tmp_path: Path, actions: int) -> None:
-    original = Game(Rules(target=5), seed=1234)
+    original = Game(Rules(target=15), seed=1234)
     _play(original, actions, seed=1)
+    assert not original.is_over()  # a finished game is not resumed (test_resume.py)
     path = tmp_path / "g.json"
-    save_game(original, {"title": "t"}, path)
+    save_game(original, {"title": "t", **TERMINAL}, path)
     resumed, metadata = resume_game(path)
     assert metadata["title"] == "t"
     assert resumed.history == original.history
@@ -135,7 +144,7 @@ def test_resume_right_after_a_deal_deals_the_next_deal_of_the_seed(tmp_path: Pat
     while not original.results:
         _play(original, 1, seed=2)
     path = tmp_path / "g.json"
-    save_game(original, {}, path)
+    save_game(original, TERMINAL, path)
     resumed, _ = resume_game(path)
     assert resumed.deal_number == 1
     assert resumed.deals[1] == original.deals[1]
@@ -146,7 +155,7 @@ def test_resume_without_a_seed_replays_the_recorded_deals(tmp_path: Path) -> Non
     game = Game(seed=5)
     _play(game, 40, seed=3)
     path = tmp_path / "g.json"
-    save_record(Record.from_game(game, {}), path)
+    save_record(Record.from_game(game, TERMINAL), path)
     resumed, metadata = resume_game(path)
     assert resumed.history == game.history
     assert isinstance(metadata["seed"], int)
@@ -156,23 +165,35 @@ def test_resume_two_handed(tmp_path: Path) -> None:
     game = Game(Rules.preset("two-handed"), seed=8)
     _play(game, 33, seed=4)
     path = tmp_path / "g.json"
-    save_game(game, {}, path)
+    save_game(game, TERMINAL, path)
     resumed, _ = resume_game(path)
     assert resumed.history == game.history and resumed.rules.players == 2
 
 
-def test_find_unfinished_skips_finished_and_broken_files() -> None:
+def test_find_unfinished_skips_finished_broken_and_foreign_files() -> None:
     assert find_unfinished() is None
     folder = games_dir()
     (folder / "junk.json").write_text("not json")
     finished = Game(Rules(target=1), seed=2)
     _finish(finished)
-    save_game(finished, {}, folder / "a_finished.json")
+    save_game(finished, TERMINAL, folder / "a_finished.json")
     assert find_unfinished() is None
     unfinished = Game(seed=3)
     _play(unfinished, 5)
-    save_game(unfinished, {}, folder / "b_unfinished.json")
+    save_game(unfinished, TERMINAL, folder / "b_unfinished.json")
     assert find_unfinished() == folder / "b_unfinished.json"
+    # newer, unfinished, but not the terminal's: an arena record, a record of no one
+    foreign = Game(seed=4)
+    _play(foreign, 5)
+    save_game(foreign, {"event": "euchre arena"}, folder / "c_arena.json")
+    save_record(Record.from_game(foreign), folder / "d_plain.json")
+    os.utime(folder / "b_unfinished.json", (1, 1))
+    assert find_unfinished() == folder / "b_unfinished.json"
+
+
+def test_looking_for_games_creates_nothing(_data_folder: Path) -> None:
+    assert find_unfinished() is None
+    assert not _data_folder.exists()
 
 
 def test_game_stats_count_calls_euchres_and_loners() -> None:

@@ -33,7 +33,7 @@ from euchre.tui.app import (
     screen_text,
 )
 from euchre.tui.cli import add_play_commands, cmd_play, cmd_stats
-from euchre.tui.session import GameSession, PlayConfig, person_reason
+from euchre.tui.session import GameSession, PlayConfig, Step, person_reason, table_names
 from euchre.view import PlayerView
 
 FAST = PlayConfig(partner="basic", opponents="basic", hint_bot="basic", speed=0.0)
@@ -66,16 +66,19 @@ def table(app: EuchreApp) -> TableScreen:
 
 
 async def settle(pilot: Pilot[None], app: EuchreApp, timeout: float = 20.0) -> None:
-    """Wait until the person has a choice to make, a dialog is open, or the app left."""
+    """Wait until the person has a choice to make (or a trick waits for Enter), a dialog
+    is open, or the app left; then let the screen catch up."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause(0.005)
         screen = app.screen
         if isinstance(screen, (DealSummaryScreen, GameOverScreen, SetupScreen)):
+            await pilot.pause()
             return
         if isinstance(screen, TableScreen):
             session = screen.session
-            if session.human_to_act() and session.forced() is None:
+            if screen.waiting or (session.human_to_act() and session.forced() is None):
+                await pilot.pause()
                 return
     raise AssertionError("the game did not come back to the person")
 
@@ -113,7 +116,7 @@ async def play_out(
             if closed >= deals:
                 return
             continue
-        if choose is None:
+        if choose is None or table(app).waiting:
             await pilot.press("enter")  # the cursor starts on the first legal choice
         else:
             await choose(pilot, table(app))
@@ -354,6 +357,9 @@ def test_illegal_card_is_refused_with_the_reason_and_a_click_plays() -> None:
                 continue
             assert not isinstance(app.screen, GameOverScreen)
             screen = table(app)
+            if screen.waiting:
+                await pilot.press("enter")
+                continue
             session = screen.session
             state = session.table()
             if session.game.phase is Phase.PLAY:
@@ -425,7 +431,7 @@ def test_a_whole_game_to_three_is_saved_and_counted(
     assert session.path is not None
     data = json.loads(session.path.read_text())
     assert data["metadata"]["status"] == "finished"
-    assert data["metadata"]["players"] == ["You", "West", "North", "East"]
+    assert data["metadata"]["players"] == ["You", *table_names(8, 4)]
     assert max(data["result"]["score"]) >= 3
     assert find_unfinished() not in (None, session.path)  # the new game, left unfinished
     summary = StatsDB().summary()
@@ -567,8 +573,8 @@ def test_play_command_options_and_errors(capsys: pytest.CaptureFixture[str]) -> 
         cmd_play(parser.parse_args(["play", "--partner", "grandmaster"]))
     with pytest.raises(EuchreError, match="no unfinished game"):
         cmd_play(parser.parse_args(["play", "--resume"]))
-    with pytest.raises(EuchreError, match="speed"):
-        cmd_play(parser.parse_args(["play", "--speed", "-1"]))
+    with pytest.raises(SystemExit):  # refused by the option's type (0 to 10 seconds)
+        parser.parse_args(["play", "--speed", "-1"])
     assert cmd_stats(parser.parse_args(["stats"])) == 0
     assert "No finished games yet" in capsys.readouterr().out
 
@@ -582,7 +588,8 @@ def test_bots_move_at_the_pace_and_space_hurries_them() -> None:
         session = table(app).session
         await pilot.pause(0.3)
         assert session.version == 0  # West takes its time
-        assert "Pace 1.8 s" in screen_text(app) and "West is thinking" in screen_text(app)
+        west = session.seat_label(1)
+        assert "Pace 1.8 s" in screen_text(app) and f"{west} is thinking" in screen_text(app)
         for expected in (1, 2):
             await pilot.press("space")
             deadline = time.monotonic() + 1.5  # well under the pace of 1.8 s
@@ -594,3 +601,45 @@ def test_bots_move_at_the_pace_and_space_hurries_them() -> None:
         await pilot.press("q")
 
     run(app, script)
+
+
+def test_at_pace_0_every_trick_taken_stays_until_a_key_and_a_key_shows_one_trick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = EuchreApp(PlayConfig(seed=3, partner="basic", opponents="basic", hint_bot="basic",
+                               speed=0), setup=False)
+    taken: list[int] = []
+
+    async def script(pilot: Pilot[None], app: EuchreApp) -> None:
+        await settle(pilot, app)
+        session = table(app).session
+        apply = session.apply
+
+        def counting(action: Action) -> Step:
+            step = apply(action)
+            if step.trick is not None:
+                taken.append(session.version)
+            return step
+
+        monkeypatch.setattr(session, "apply", counting)
+        waits = 0
+        while not isinstance(app.screen, DealSummaryScreen):
+            if table(app).waiting:
+                waits += 1
+                text = screen_text(app)
+                assert f"Trick {len(session.game.tricks)}" in text and "takes it" in text
+                assert f"trick {len(session.game.tricks)}. Enter or space" in text
+                await pilot.press("1")  # not a key that goes on
+                await pilot.pause()
+                assert table(app).waiting and "Enter or space goes on" in screen_text(app)
+            elif session.game.phase is Phase.PLAY:
+                cards = len(session.table().hand)
+                assert f"play a card: 1-{cards}," in screen_text(app)
+            before = len(taken)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert len(taken) - before <= 1, "one key showed more than one trick"
+        assert waits >= 2
+
+    run(app, script)
+    assert len(taken) == 5

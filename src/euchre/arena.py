@@ -12,7 +12,10 @@ taken.
 
 The work is cut into chunks of a size that depends only on the match, and the results
 are summed in order, so a seed gives the same result with any executor and any number
-of processes (as long as the bots themselves are deterministic).
+of processes (as long as the bots themselves are deterministic). An external program is
+started once before the match (:func:`~euchre.players.registry.preflight`): one that
+cannot play stops the match before it begins. Ctrl-C stops a match with the result of
+what was finished (:class:`MatchInterrupted`).
 
 >>> result = run_match(["random", "random"], Rules(), deals=20, seed=1)
 >>> result.deals, sum(s.calls for s in result.seats) + result.thrown_in
@@ -27,7 +30,7 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, fields
 from functools import partial
@@ -39,7 +42,7 @@ from euchre.deal import DealResult, random_deal
 from euchre.errors import EuchreError
 from euchre.game import Game
 from euchre.players import Player, play_game
-from euchre.players.registry import EXTERNAL_PREFIX, check_spec, make_player
+from euchre.players.registry import EXTERNAL_PREFIX, check_spec, make_player, preflight
 from euchre.protocol import BotFault, ExternalPlayer
 from euchre.rules import Rules
 from euchre.view import PlayerView
@@ -49,6 +52,7 @@ __all__ = [
     "InlineExecutor",
     "Interval",
     "MapExecutor",
+    "MatchInterrupted",
     "MatchResult",
     "SeatStats",
     "confidence_interval",
@@ -212,6 +216,9 @@ class MatchResult:
     mode: str
     """``deals`` (independent one-deal games) or ``games`` (whole games)."""
     count: int
+    """The deals or games (duplicate pairs with ``duplicate``) the match was to play."""
+    finished: int
+    """Those played to the end: ``count``, unless the match was interrupted."""
     duplicate: bool
     seed: int
     plays: int
@@ -227,6 +234,11 @@ class MatchResult:
     seats: tuple[SeatStats, ...]
     faults: tuple[Fault, ...]
     seconds: float
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the match was stopped (Ctrl-C) before playing all of ``count``."""
+        return self.finished < self.count
 
     @property
     def point_share(self) -> float | None:
@@ -277,6 +289,8 @@ class MatchResult:
             "rules": self.rules.to_dict(),
             "mode": self.mode,
             "count": self.count,
+            "finished": self.finished,
+            "interrupted": self.interrupted,
             "duplicate": self.duplicate,
             "seed": self.seed,
             "plays": self.plays,
@@ -298,6 +312,17 @@ class MatchResult:
             "faults": [fault.to_dict() for fault in self.faults],
             "seconds": round(self.seconds, 3),
         }
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_match`. ``result`` measures the units (deals, games or
+    duplicate pairs) finished before it, in order (``result.interrupted`` is true, and
+    ``--record`` holds their games). A :class:`KeyboardInterrupt`, so code that does not
+    know it stops as before."""
+
+    def __init__(self, result: MatchResult) -> None:
+        super().__init__(f"interrupted after {result.finished} of {result.count}")
+        self.result = result
 
 
 # -- executors --------------------------------------------------------------------------
@@ -426,12 +451,18 @@ class _Seat:
 
 def _play_chunk(job: _Job, indices: range) -> list[_Unit]:
     """Play some units (in a worker process, or here)."""
+    return list(_play_units(job, indices))
+
+
+def _play_units(job: _Job, indices: range) -> Generator[_Unit, None, None]:
+    """Play some units, yielding each as it finishes."""
     # An external program is kept for a whole chunk, one per slot and per half, and
     # told each new game with game_start: the programs of the second half of a pair
     # never saw the first half's cards. Built-in bots are new for every play.
     programs: dict[tuple[int, int], Player] = {}
     try:
-        return [_play_unit(job, index, programs) for index in indices]
+        for index in indices:
+            yield _play_unit(job, index, programs)
     finally:
         for program in programs.values():
             if isinstance(program, ExternalPlayer):
@@ -516,9 +547,28 @@ def _tally(unit: _Unit, game: Game, half: int) -> None:
         unit.wins[winner ^ half] += 1
 
 
-def _chunk_size(units: int) -> int:
-    """Units per task: a function of the match alone, never of the processes."""
-    return max(1, min(50, units // 8))
+def _chunk_size(units: int, external: bool) -> int:
+    """Units per task: a function of the match alone, never of the processes.
+
+    An external program plays a whole chunk (its ``{seed}`` is the chunk's first), so
+    with one in the lineup the chunks stay large and their size fixed. Built-in bots
+    are new for every play, so the chunking changes nothing of the result: small
+    chunks let a pool report its progress often, with at most about a thousand tasks.
+    """
+    if external:
+        return max(1, min(50, units // 8))
+    return max(1, min(50, units // 1000))
+
+
+def _units(job: _Job, chunks: list[range],
+           executor: MapExecutor | None) -> Generator[_Unit, None, None]:
+    """Every unit in order; in this process (no executor), each as soon as it is played."""
+    if executor is None:
+        for chunk in chunks:
+            yield from _play_units(job, chunk)
+    else:
+        for done in executor.map(partial(_play_chunk, job), chunks):
+            yield from done
 
 
 def run_match(
@@ -542,9 +592,12 @@ def run_match(
     one-deal games, the dealer rotating) or ``games`` (whole games under ``rules``).
     ``executor`` runs the work (anything with an in-order ``map``; default: this
     process). ``record`` is a directory to write one native JSON record per game into.
-    ``progress(done, total)`` is called as units (games, or duplicate pairs) finish,
-    ``on_fault`` with each bot failure; ``time_limit`` is an external bot's limit per
-    decision, in seconds.
+    ``progress(done, total)`` is called with 0 before the first unit (a game, a deal, or
+    a duplicate pair) and again as each finishes, up to ``total``; ``on_fault`` with
+    each bot failure; ``time_limit`` is an external bot's limit per decision, in
+    seconds. Every external program is started once first (:func:`preflight`): one
+    that cannot play raises :class:`~euchre.errors.EuchreError` before the match begins.
+    Ctrl-C raises :class:`MatchInterrupted`, holding the result of the finished units.
     """
     bots = lineup(specs, rules)
     if (deals is None) == (games is None):
@@ -560,15 +613,23 @@ def run_match(
         directory = Path(record)
         if directory.exists() and not directory.is_dir():
             raise EuchreError(f"--record takes a directory, and {directory} is a file")
-        directory.mkdir(parents=True, exist_ok=True)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise EuchreError(f"--record: cannot make {directory}: "
+                              f"{error.strerror or error}") from None
+    preflight(bots, play_rules, time_limit)
     job = _Job(bots, play_rules, mode, duplicate, seed, time_limit, fallback_bot(),
                directory is not None)
-    size = _chunk_size(count)
+    size = _chunk_size(count, any(bot.startswith(EXTERNAL_PREFIX) for bot in bots))
     chunks = [range(start, min(start + size, count)) for start in range(0, count, size)]
     start_time = time.perf_counter()
     units: list[_Unit] = []
-    for chunk in (executor or InlineExecutor()).map(partial(_play_chunk, job), chunks):
-        for unit in chunk:
+    stream = _units(job, chunks, executor)
+    try:
+        if progress is not None:
+            progress(0, count)
+        for unit in stream:
             units.append(unit)
             for fault in unit.faults:
                 if on_fault is not None:
@@ -576,8 +637,13 @@ def run_match(
             if directory is not None:
                 for name, text in unit.records:
                     (directory / name).write_text(text, encoding="utf-8")
-        if progress is not None:
-            progress(len(units), count)
+            if progress is not None:
+                progress(len(units), count)
+    except KeyboardInterrupt:
+        seconds = time.perf_counter() - start_time
+        raise MatchInterrupted(_summarise(job, rules, count, units, seconds)) from None
+    finally:
+        stream.close()
     return _summarise(job, rules, count, units, time.perf_counter() - start_time)
 
 
@@ -595,6 +661,7 @@ def _summarise(
         rules=rules,
         mode=job.mode,
         count=count,
+        finished=len(units),
         duplicate=job.duplicate,
         seed=job.seed,
         plays=plays,

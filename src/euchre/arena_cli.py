@@ -9,19 +9,21 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import IO, Any
 
-from euchre.arena import SLOT_NAMES, Fault, MatchResult, run_match
+from euchre.arena import SLOT_NAMES, Fault, MatchInterrupted, MatchResult, run_match
 from euchre.errors import EuchreError
 from euchre.players.registry import available_bots
+from euchre.text import plural
 
 __all__ = ["add_commands", "format_result"]
 
 
 def add_commands(subparsers: Any) -> None:
     """Add ``arena`` and ``bot`` to the subparsers of the ``euchre`` command."""
-    from euchre.cli import add_rules_arguments
+    from euchre.cli import add_rules_arguments, seconds, whole_number
 
     bots = ", ".join([*available_bots(), "ext:COMMAND"])
     arena = subparsers.add_parser(
@@ -43,17 +45,19 @@ def add_commands(subparsers: Any) -> None:
                        help="with --games: games of this many deals instead of to a target "
                             "(the rules option 'deals')")
     count = arena.add_mutually_exclusive_group()
-    count.add_argument("--deals", dest="match_deals", type=int, default=None, metavar="N",
-                       help="play N independent deals (default: 1000)")
-    count.add_argument("--games", type=int, default=None, metavar="N",
+    count.add_argument("--deals", dest="match_deals", type=whole_number(1), default=None,
+                       metavar="N", help="play N independent deals (default: 1000)")
+    count.add_argument("--games", type=whole_number(1), default=None, metavar="N",
                        help="play N whole games to the target")
     arena.add_argument("--duplicate", action="store_true",
                        help="play every deal twice, the partnerships' seats swapped")
-    arena.add_argument("--jobs", type=int, default=1, metavar="N",
+    arena.add_argument("--jobs", type=whole_number(1), default=1, metavar="N",
                        help="processes to play in (default: 1)")
-    arena.add_argument("--seed", type=int, default=0, help="seed of the deals (default: 0)")
-    arena.add_argument("--time-limit", type=float, default=10.0, metavar="SECONDS",
-                       help="an external bot's time per decision (default: 10)")
+    arena.add_argument("--seed", type=whole_number(), default=0,
+                       help="seed of the deals (default: 0)")
+    arena.add_argument("--time-limit", type=seconds(0, low_allowed=False), default=10.0,
+                       metavar="SECONDS", help="an external bot's time per decision "
+                                               "(default: 10)")
     arena.add_argument("--record", default=None, metavar="DIR",
                        help="write one native JSON record per game into DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
@@ -67,57 +71,59 @@ def add_commands(subparsers: Any) -> None:
                     f"Bots: {', '.join(available_bots())}.",
     )
     bot.add_argument("name", metavar="NAME", help="the bot")
-    bot.add_argument("--seed", type=int, default=0, help="the bot's seed (default: 0)")
+    bot.add_argument("--seed", type=whole_number(), default=0,
+                     help="the bot's seed (default: 0)")
     bot.set_defaults(func=_cmd_bot)
 
 
 class _Progress:
-    """A progress line on standard error, redrawn in place (only on a terminal)."""
+    """A progress line on standard error, redrawn in place (only on a terminal): drawn
+    at once (``0/N``), then as units finish, with the time left once one has."""
 
-    def __init__(self, stream: IO[str], unit: str, enabled: bool) -> None:
+    def __init__(self, stream: IO[str], unit: str, enabled: bool,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self._stream = stream
         self._unit = unit
         self._enabled = enabled and stream.isatty()
-        self._start = time.monotonic()
-        self._last = 0.0
-        self._shown = False
+        self._clock = clock
+        self._start = clock()
+        self._last: float | None = None
+        self._width = 0
 
     def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if not self._enabled or (now - self._last < 0.1 and done < total):
+        now = self._clock()
+        if not self._enabled or (
+                self._last is not None and now - self._last < 0.1 and done < total):
             return
         self._last = now
         elapsed = now - self._start
-        left = elapsed / done * (total - done) if done else 0.0
+        left = f", {elapsed / done * (total - done):.0f} s left" if done else ""
         width = 30
         filled = width * done // total
         bar = "#" * filled + "." * (width - filled)
-        self._stream.write(f"\rarena [{bar}] {done}/{total} {self._unit} "
-                           f"{elapsed:.0f} s, {left:.0f} s left ")
+        line = f"arena [{bar}] {done}/{total} {self._unit}, {elapsed:.0f} s{left}"
+        self._stream.write("\r" + line.ljust(self._width))
         self._stream.flush()
-        self._shown = True
+        self._width = len(line)
 
     def clear(self) -> None:
         """Erase the line (before other output, and at the end)."""
-        if self._shown:
-            self._stream.write("\r" + " " * 79 + "\r")
+        if self._width:
+            self._stream.write("\r" + " " * self._width + "\r")
             self._stream.flush()
-            self._shown = False
+            self._width = 0
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
     from euchre.cli import rules_from_args
 
     rules = rules_from_args(args)
-    if args.jobs < 1:
-        raise EuchreError(f"--jobs must be at least 1, not {args.jobs}")
-    if args.time_limit <= 0:
-        raise EuchreError(f"--time-limit must be positive, not {args.time_limit}")
     games = args.games
-    deals = None if games is not None else (args.match_deals or 1000)
-    unit = "games" if games is not None else "deals"
-    progress = _Progress(sys.stderr, ("pairs of " if args.duplicate else "") + unit,
-                         not args.no_progress)
+    if games is None and args.rule_deals is not None:
+        raise EuchreError("--game-deals sets the deals of each game: it goes with --games")
+    deals = None if games is not None else 1000 if args.match_deals is None else args.match_deals
+    unit = ("pairs of " if args.duplicate else "") + ("games" if games is not None else "deals")
+    progress = _Progress(sys.stderr, unit, not args.no_progress)
 
     def on_fault(fault: Fault) -> None:
         progress.clear()
@@ -131,18 +137,20 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
     try:
         result = play(pool)
-    except BaseException:
-        if pool is not None:  # on Ctrl-C or an error, do not wait for the queued work
-            pool.shutdown(wait=False, cancel_futures=True)
-        raise
+    except MatchInterrupted as stop:
+        result = stop.result
     finally:
         progress.clear()
-    if pool is not None:
-        pool.shutdown()
+        if pool is not None:  # after Ctrl-C or an error, do not wait for the queued work
+            pool.shutdown(wait=False, cancel_futures=True)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(format_result(result))
+    if result.interrupted:
+        print(f"euchre: interrupted after {result.finished} of {result.count} {unit}",
+              file=sys.stderr)
+        return 130
     return 0
 
 
@@ -164,8 +172,10 @@ def format_result(result: MatchResult) -> str:
     net = result.net
     mode = "duplicate pairs of " if result.duplicate else ""
     preset = result.rules.preset_name() or "custom rules"
+    played = (f"{result.finished} of {result.count} {mode}{result.mode} (interrupted; "
+              if result.interrupted else f"{result.count} {mode}{result.mode} (")
     lines = [
-        f"{result.count} {mode}{result.mode} ({result.plays} games, {result.deals} deals), "
+        f"{played}{plural(result.plays, 'game')}, {plural(result.deals, 'deal')}), "
         f"{preset}, seed {result.seed}, {result.seconds:.1f} s",
         "",
         *(f"{SLOT_NAMES[slot]}  {bot}" for slot, bot in enumerate(result.bots)),
@@ -213,9 +223,19 @@ def format_result(result: MatchResult) -> str:
 
 
 def _cmd_bot(args: argparse.Namespace) -> int:
+    """Serve a bot (``docs/protocol.md``): a message that cannot be read is one line on
+    standard error; a ``decide`` that cannot be answered also ends the bot, status 1."""
+    import io
+
     from euchre.players.registry import make_player
-    from euchre.protocol import serve
+    from euchre.protocol import ProtocolError, serve
 
     player = make_player(args.name, args.seed)
-    serve(player, sys.stdin, sys.stdout)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8: not JSON
+    try:
+        serve(player, sys.stdin, sys.stdout, sys.stderr)
+    except ProtocolError as error:
+        print(f"euchre bot: {error}", file=sys.stderr)
+        return 1
     return 0

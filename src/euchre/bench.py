@@ -147,6 +147,7 @@ def bench_bot(name: str, decisions: int = 200, seed: int = 0,
     (20, True)
     """
     from euchre.players.registry import make_player
+    from euchre.protocol import ExternalPlayer
 
     rules = rules or Rules()
     times: list[float] = []
@@ -173,6 +174,9 @@ def bench_bot(name: str, decisions: int = 200, seed: int = 0,
             if len(game.results) > deals_before:
                 for s, player in enumerate(players):
                     player.deal_over(game.view(s), game.results[-1])
+        for player in players:  # an external bot's program ends with its game
+            if isinstance(player, ExternalPlayer):
+                player.close()
 
     def summary(values: list[float]) -> dict[str, float]:
         if not values:

@@ -20,7 +20,6 @@ See ``docs/record-format.md`` for the mapping and for what EGN cannot express.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -59,7 +58,8 @@ from euchre.cards import (
     left_bower,
     trick_winner_index,
 )
-from euchre.deal import Deal
+from euchre.deal import Deal, DealResult
+from euchre.egn_versions import NEWEST_EGN_VERSION, upgrade_egn
 from euchre.errors import IllegalActionError, RecordError, RulesError
 from euchre.game import Game, Phase
 from euchre.record import (
@@ -89,6 +89,7 @@ __all__ = [
     "EGN_VERSION",
     "dump_egn",
     "dumps_egn",
+    "egn_rules_note",
     "egn_ruleset",
     "from_egn",
     "load_egn",
@@ -139,7 +140,6 @@ _CARD_HELP: Final = (
     "an EGN card is a rank (9 or N, T, J, Q, K, A; 7, 8) and a suit (c d h s), "
     "or R / L (the right / left bower), B (the joker) or X (unknown)"
 )
-_VERSION_RE: Final = re.compile(r"1(\.\d+){0,2}")
 _META_STRINGS: Final = ("title", "description", "date", "gameId")
 _DEFAULT_LONER_MARCH: Final = 4
 _DEFAULT_LONER_EUCHRED: Final = 2
@@ -154,8 +154,8 @@ def loads_egn(text: str | bytes) -> Record:
 
 
 def dumps_egn(record: Record) -> str:
-    """The record as EGN text; :class:`~euchre.errors.RecordError` when EGN cannot
-    express it (rules without an EGN flag, the maker's partner going alone...)."""
+    """The record as EGN text (see :func:`to_egn`); :class:`~euchre.errors.RecordError`
+    when a deal used what EGN cannot express (the maker's partner going alone...)."""
     return format_json(to_egn(record)) + "\n"
 
 
@@ -250,26 +250,24 @@ def _flag(flags: Mapping[str, object], name: str, default: int) -> int:
     return value if isinstance(value, int) else default
 
 
-_WHY_NOT: Final = {
-    "dealer_must_take_upcard": "EGN has no flag for it (EGN games are read with the dealer "
-    "free to turn the upcard down)",
-    "maker_partner_alone": "EGN's isAlone names only the maker",
-    "lone_defender_scoring": "EGN's defend_alone scores a lone defender's euchre 4 (flat_4)",
-    "deal_pattern": "EGN has no flag for it",
-    "going_alone": "EGN has no flag to forbid going alone",
+_NEAREST_WHY: Final = {
+    "dealer_must_take_upcard": "a dealer free to turn the upcard down plays the same game",
+    "deal_pattern": "the record gives every hand as dealt",
+    "going_alone": "nobody went alone",
+    "maker_partner_alone": "no maker's partner went alone",
 }
+"""Why a game written with EGN's nearest rules is still the same game, for each option
+EGN has no flag for (to_egn refuses the deals for which it is not)."""
 
 
 def egn_ruleset(rules: Rules) -> dict[str, object]:
-    """The EGN ``ruleset`` flags of some rules; :class:`~euchre.errors.RecordError` when
-    EGN cannot express them exactly.
+    """The EGN ``ruleset`` flags of some rules: exact where EGN has a flag, else the
+    nearest (:func:`egn_rules_note` says how they differ).
 
     >>> egn_ruleset(Rules.preset("two-handed"))["num_players"]
     2
-    >>> egn_ruleset(Rules.preset("tournament"))
-    Traceback (most recent call last):
-    ...
-    euchre.errors.RecordError: EGN cannot express these rules: dealer_must_take_upcard=True (...)
+    >>> egn_ruleset(Rules())["defend_alone"]
+    True
     """
     flags: dict[str, object] = {"std": rules.stick_the_dealer}
     if rules.deck == 32:
@@ -290,19 +288,38 @@ def egn_ruleset(rules: Rules) -> dict[str, object]:
     flags["defend_alone"] = rules.lone_defender
     if rules.players != 4:
         flags["num_players"] = rules.players
-    try:
-        back = rules_from_egn(flags)
-    except RecordError:
-        back = None
-    if back != rules:
-        theirs = back.to_dict() if back is not None else {}
-        problems = [
-            f"{name}={value!r} ({_WHY_NOT.get(name, 'EGN has no flag for it')})"
-            for name, value in rules.to_dict().items()
-            if theirs.get(name) != value
-        ]
-        raise RecordError("EGN cannot express these rules: " + "; ".join(problems))
     return flags
+
+
+def egn_rules_note(rules: Rules) -> str | None:
+    """One line saying how the rules EGN is written with differ from ``rules`` (``None``
+    when EGN says them exactly). Writing succeeds only when no deal used the difference
+    (:func:`to_egn` refuses a deal that did), so the note says why each is harmless.
+
+    >>> egn_rules_note(Rules.preset("two-handed")) is None
+    True
+    >>> print(egn_rules_note(Rules()))
+    written with EGN's nearest rules; no deal used what they leave out:
+    maker_partner_alone=True (no maker's partner went alone),
+    lone_defender_scoring='by_tricks' (no lone defender took 3 or 4 tricks)
+    """
+    theirs = rules_from_egn(egn_ruleset(rules)).to_dict()
+    parts = []
+    for name, value in rules.to_dict().items():
+        if theirs[name] == value:
+            continue
+        if name == "lone_defender_scoring":
+            why = "no lone defender took 3 or 4 tricks" if rules.lone_defender else (
+                "nobody may defend alone"
+            )
+        else:
+            why = _NEAREST_WHY[name]
+        parts.append(f"{name}={value!r} ({why})")
+    if not parts:
+        return None
+    return "written with EGN's nearest rules; no deal used what they leave out: " + ", ".join(
+        parts
+    )
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -314,17 +331,28 @@ def from_egn(data: object) -> Record:
     Every problem raises :class:`~euchre.errors.RecordError` naming where it is.
     """
     top = _object(data, "the EGN file")
-    file_type = top.get("fileType")
+    file_type = top.get("fileType", top.get("file_type"))
     if file_type != EGN_FILE_TYPE:
         hint = ""
         if "format" in top:
             hint = " (this looks like a native record: read it with loads, or name it .json)"
+        elif top.get("fileType") == "Euchre Match Notation":
+            hint = " (this is a match of several games: name it .emn, or use euchre.emn)"
         raise RecordError(f'fileType: an EGN file has "fileType": "{EGN_FILE_TYPE}"{hint}')
-    version = top.get("version")
-    if not isinstance(version, str) or not _VERSION_RE.fullmatch(version):
+    upgraded = upgrade_egn(top)
+    try:
+        return _from_upgraded(upgraded.data, upgraded.version)
+    except RecordError as error:
+        if not (upgraded.is_older and upgraded.renamed):
+            raise
         raise RecordError(
-            f"version: EGN version {version!r} is not supported (versions 1.x are)"
-        )
+            f"{error} (an EGN {upgraded.version} file, read as {NEWEST_EGN_VERSION}: "
+            f"fields are named as in {NEWEST_EGN_VERSION})"
+        ) from None
+
+
+def _from_upgraded(top: dict[str, object], version: str) -> Record:
+    """The record of an EGN file's data in the newest shape (:func:`upgrade_egn`)."""
     _known(top, ("fileType", "version", "metadata", "deals"), "the EGN file")
     meta = _object(top.get("metadata", {}), "metadata")
     rules = rules_from_egn(meta.get("ruleset", {}))
@@ -349,6 +377,7 @@ def from_egn(data: object) -> Record:
             metadata[key] = _string(value, place)
         else:
             metadata[key] = value
+    metadata["egnVersion"] = version
     raw_deals = _array(top.get("deals", []), "deals")
     converted = [
         _convert_deal(raw, rules, f"deals[{i}]") for i, raw in enumerate(raw_deals)
@@ -366,20 +395,19 @@ def from_egn(data: object) -> Record:
         deals=tuple(item.recorded for item in converted),
     )
     try:
-        game = record.replay()
+        replayed = record.replay_all()
     except ReplayError as error:
         raise _egn_replay_error(error, record, converted) from None
-    results = game.results
+    results = replayed.results
     deals = tuple(
         dataclasses.replace(recorded, result=results[i]) if i < len(results) else recorded
         for i, recorded in enumerate(record.deals)
     )
-    if final is not None and final != game.score:
-        raise RecordError(
-            f"metadata.finalScore: the record says the final score is {final[0]}-{final[1]}, "
-            f"the replay gives {game.score[0]}-{game.score[1]}"
-        )
-    return dataclasses.replace(record, deals=deals, result=GameResult(game.score, game.winner()))
+    # finalScore is the other program's claim, kept for checking: a replay that
+    # disagrees is a warning of Record.replay_all, not an error
+    score = replayed.score if final is None else final
+    result = GameResult(score, replayed.game.winner())
+    return dataclasses.replace(record, deals=deals, result=result)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -880,59 +908,170 @@ def _players(value: object, where: str) -> list[str]:
 
 # -- writing -----------------------------------------------------------------------------
 
+_DESCRIBED: Final = ("event", "app", "seed")
+"""Native metadata EGN has no field for, written into its ``description``."""
+_BOT_SOURCE: Final = "euchre bot"
+"""The ``source`` of the ``playerIds`` entry that names a seat's bot."""
+
 
 def to_egn(record: Record) -> dict[str, object]:
-    """The record as EGN data (ready for JSON); :class:`~euchre.errors.RecordError`
-    when EGN cannot express it. Writing then reading gives the same game back."""
+    """The record as EGN data (ready for JSON). Writing then reading gives the same game
+    back: the same deals (as far as known), calls, cards and results.
+
+    Rules EGN has no flag for are written as EGN's nearest rules
+    (:func:`egn_rules_note` says how they differ). The decision is taken per record:
+    a deal that used what EGN cannot express raises
+    :class:`~euchre.errors.RecordError` naming it (``deal 7: the maker's partner went
+    alone, which EGN cannot express ...``); so does a record that stops among the
+    going-alone answers.
+    """
     rules = record.rules
     ruleset = egn_ruleset(rules)
-    game = record.replay()
-    results = game.results
-    n = rules.players
-    metadata: dict[str, object] = {}
-    for key in _META_STRINGS:
-        value = record.metadata.get(key)
-        if isinstance(value, str):
-            metadata[key] = value
-    names = record.metadata.get("players")
-    if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
-        metadata["players"] = list(names)
-    else:
-        metadata["players"] = list(SEAT_NAMES[n])
-    teams = record.metadata.get("teamNames")
-    if isinstance(teams, list) and len(teams) == 2 and all(isinstance(x, str) for x in teams):
-        metadata["teamNames"] = list(teams)
-    metadata["initialScore"] = list(record.start_score)
-    metadata["finalScore"] = list(game.score)
-    metadata["ruleset"] = ruleset
+    read_rules = rules_from_egn(ruleset)
+    replayed = record.replay_all()
+    results = replayed.results
+    current = replayed.current
+    for i in range(len(record.deals)):
+        if i < len(results):
+            problem = _inexpressible(rules, results[i].maker, results[i].alone, results[i])
+        else:
+            problem = _inexpressible(rules, current.maker, current.alone, None)
+        if problem:
+            raise RecordError(f"deal {i + 1}: {problem}")
+    if len(results) < len(record.deals) and current.phase is Phase.ALONE:
+        raise RecordError(
+            f"deal {len(record.deals)}: EGN cannot express its actions exactly (the record "
+            "stops among the going-alone answers, and EGN would read the rest as stay)"
+        )
     deals: list[object] = []
     for i, recorded in enumerate(record.deals):
         if i < len(results):
             alone, maker = results[i].alone, results[i].maker
         else:
-            alone, maker = game.alone, game.maker
-        deals.append(_egn_deal(recorded, i, rules, alone, maker))
+            alone, maker = current.alone, current.maker
+        deals.append(_egn_deal(recorded, i, read_rules, alone, maker))
+    final = record.result.score if record.result is not None else replayed.score
     data: dict[str, object] = {
         "fileType": EGN_FILE_TYPE,
         "version": EGN_VERSION,
-        "metadata": metadata,
+        "metadata": _egn_metadata(record, final, ruleset),
         "deals": deals,
     }
+    _verify(record, data, results, exact=read_rules == rules)
+    return data
+
+
+def _inexpressible(
+    rules: Rules, maker: int | None, alone: Sequence[int], result: DealResult | None
+) -> str | None:
+    """What a deal did that EGN cannot express, or ``None``.
+
+    EGN's ``isAlone`` names only the maker; its ``aloneDefender`` defends only against a
+    lone maker, and its ``defend_alone`` scores 4 for any euchre by a lone defender.
+    """
+    if maker is None:
+        return None
+    if rules.players == 4 and (maker + 2) % 4 in alone:
+        return (
+            "the maker's partner went alone, which EGN cannot express "
+            "(its isAlone names only the maker)"
+        )
+    defenders = [seat for seat in alone if (seat - maker) % 2]
+    if not defenders:
+        return None
+    if maker not in alone:
+        return (
+            "a defender went alone against a maker who did not, which EGN cannot express "
+            "(its aloneDefender defends only against a lone maker)"
+        )
+    if result is not None and rules.lone_defender_scoring == "by_tricks":
+        taken = result.tricks[1 - maker % 2]
+        if taken in (3, 4):
+            return (
+                f"the lone defender's side took {taken} tricks, 2 points under "
+                "lone_defender_scoring='by_tricks', which EGN cannot express "
+                "(its defend_alone scores 4)"
+            )
+    return None
+
+
+def _egn_metadata(
+    record: Record, final: tuple[int, int], ruleset: dict[str, object]
+) -> dict[str, object]:
+    """EGN's metadata: its own fields from the record's, what it has no field for (the
+    event, the app, the seed) in the description, each bot in its seat's playerIds."""
+    meta = record.metadata
+    n = record.rules.players
+    metadata: dict[str, object] = {}
+    for key in _META_STRINGS:
+        value = meta.get(key)
+        if isinstance(value, str):
+            metadata[key] = value
+    described = [
+        f"{key}: {meta[key]}"
+        for key in _DESCRIBED
+        if isinstance(meta.get(key), (str, int)) and not isinstance(meta.get(key), bool)
+    ]
+    if described:
+        base = metadata.get("description")
+        extra = "; ".join(described)
+        metadata["description"] = f"{base}\n{extra}" if base else extra
+    names = meta.get("players")
+    if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
+        players: list[object] = list(names)
+    else:
+        players = list(SEAT_NAMES[n])
+    bots = meta.get("bots")
+    if isinstance(bots, list) and len(bots) == n:
+        for seat, bot in enumerate(bots):
+            if isinstance(bot, str) and bot and bot != "human":
+                players[seat] = {
+                    "name": players[seat],
+                    "playerIds": [{"id": bot, "source": _BOT_SOURCE}],
+                }
+    metadata["players"] = players
+    teams = meta.get("teamNames")
+    if isinstance(teams, list) and len(teams) == 2 and all(isinstance(x, str) for x in teams):
+        metadata["teamNames"] = list(teams)
+    metadata["initialScore"] = list(record.start_score)
+    metadata["finalScore"] = list(final)
+    metadata["ruleset"] = ruleset
+    return metadata
+
+
+def _verify(
+    record: Record, data: dict[str, object], results: Sequence[DealResult], exact: bool
+) -> None:
+    """Read the EGN data back: the same deals, decisions and results, or a RecordError.
+
+    Under EGN's nearest rules the going-alone questions differ (EGN's do not ask the
+    maker's partner, or ask where ours do not), so only the ``stay`` answers may differ.
+    """
     back = from_egn(data)
     for i, (mine, theirs) in enumerate(zip(record.deals, back.deals, strict=True)):
-        if mine.actions != theirs.actions:
-            pairs = zip(mine.actions, theirs.actions, strict=False)
-            at = next(
-                (j for j, (a, b) in enumerate(pairs) if a != b),
-                min(len(mine.actions), len(theirs.actions)),
-            )
+        ours = list(mine.actions) if exact else [a for a in mine.actions if a != STAY]
+        read = list(theirs.actions) if exact else [a for a in theirs.actions if a != STAY]
+        if ours != read:
+            pairs = zip(ours, read, strict=False)
+            at = next((j for j, (a, b) in enumerate(pairs) if a != b), min(len(ours), len(read)))
             raise RecordError(
                 f"deal {i + 1}: EGN cannot express its actions exactly "
-                f"(action {at + 1} would read back differently)"
+                f"(action {_position(mine.actions, at, exact) + 1} would read back differently)"
             )
         if mine.deal != theirs.deal:  # pragma: no cover - playerCards carry every card
             raise RecordError(f"deal {i + 1}: EGN cannot express its cards exactly")
-    return data
+        if i < len(results) and theirs.result != results[i]:  # pragma: no cover
+            # _inexpressible refuses every deal that EGN's nearest rules score otherwise
+            raise RecordError(f"deal {i + 1}: EGN would read it back with another result")
+
+
+def _position(actions: Sequence[Action], index: int, exact: bool) -> int:
+    """The place in ``actions`` of the ``index``-th action compared (``stay`` left out
+    unless ``exact``)."""
+    if exact:
+        return index
+    kept = [j for j, action in enumerate(actions) if action != STAY]
+    return kept[index] if index < len(kept) else len(actions)
 
 
 def _egn_deal(
@@ -942,6 +1081,7 @@ def _egn_deal(
     alone: tuple[int, ...],
     maker: int | None,
 ) -> dict[str, object]:
+    """One deal in EGN; ``rules`` are those the file is read with."""
     deal = recorded.deal
     n = rules.players
     calls: list[str] = []
@@ -967,17 +1107,10 @@ def _egn_deal(
     extras = recorded.extras
     if recorded.actions:
         bidding: dict[str, object] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
-        if maker is not None:
-            if (maker + 2) % n in alone and n == 4:
-                raise RecordError(
-                    f"deal {index + 1}: the maker's partner went alone, which EGN cannot express"
-                )
-            bidding["isAlone"] = maker in alone
-            defenders = [s for s in alone if (s - maker) % 2]
-            if defenders:
-                bidding["aloneDefender"] = defenders[0]
-        else:
-            bidding["isAlone"] = False
+        bidding["isAlone"] = maker is not None and maker in alone
+        defenders = [] if maker is None else [s for s in alone if (s - maker) % 2]
+        if defenders:
+            bidding["aloneDefender"] = defenders[0]
         if discard is not None and discard != UNKNOWN:
             bidding["discard"] = card_name(discard)
         if "callAnnotations" in extras:

@@ -19,39 +19,72 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from euchre.actions import ALONE, KIND_CALL, KIND_DISCARD, KIND_ORDER, KIND_PASS, KIND_PLAY, Action
 from euchre.cards import card_symbol, suit_name, trick_winner_index
 from euchre.deal import DealResult
 from euchre.game import Game, Phase
-from euchre.rules import seat_name
+from euchre.rules import seat_name, team_name
+from euchre.text import plural
 
-__all__ = ["Narrator", "seat_name", "team_name"]
+__all__ = ["Narrator", "agree", "conjugate"]
 
-def team_name(team: int, players: int = 4) -> str:
-    """A team's name: North-South or East-West (two-handed: the player's seat name)."""
-    if players == 2:
-        return seat_name(team, 2)
-    return "North-South" if team == 0 else "East-West"
+_SECOND_PERSON: Final = {
+    "is": "are", "was": "were", "has": "have", "does": "do", "passes": "pass",
+    "goes": "go",
+}
+"""Verbs whose "You" form is not the third person less its ``s``."""
+_VERBS: Final = frozenset({
+    "assists", "calls", "deals", "defends", "discards", "leads", "lays", "makes",
+    "orders", "picks", "plays", "sits", "stays", "takes", "wins", *_SECOND_PERSON,
+})
+"""The verbs of the sentences about players (a word not here is never changed)."""
+
+
+def conjugate(who: str, phrase: str) -> str:
+    """``phrase`` (its verbs in the third person singular) as said of ``who``: the same,
+    or with the verbs of "You" when ``who`` is "You" (in any case).
+
+    >>> conjugate("You", "picks up ♦"), conjugate("Ada", "picks up ♦")
+    ('pick up ♦', 'picks up ♦')
+    >>> conjugate("you", "is stuck and takes the trick")
+    'are stuck and take the trick'
+    >>> conjugate("You", "assists: hearts are trump")
+    'assist: hearts are trump'
+    """
+    if who.strip().casefold() != "you":
+        return phrase
+
+    def second(word: str) -> str:
+        bare = word.rstrip(":,;.!")
+        if bare not in _VERBS:
+            return word
+        return _SECOND_PERSON.get(bare, bare[:-1]) + word[len(bare):]
+
+    return " ".join(second(word) for word in phrase.split(" "))
+
+
+def agree(who: str, phrase: str) -> str:
+    """``who`` and ``phrase`` as one sentence, the verbs agreeing with "You".
+
+    >>> agree("You", "deals"), agree("West", "deals")
+    ('You deal', 'West deals')
+    >>> agree("You", "takes the upcard and discards face down")
+    'You take the upcard and discard face down'
+    """
+    return f"{who} {conjugate(who, phrase)}"
 
 
 def _agree(who: str, phrase: str) -> str:
-    """``who`` and ``phrase`` as one indented line, the verbs agreeing with "You".
+    """An indented line of the narration, the verbs agreeing with "You".
 
     >>> _agree("You", "takes the upcard and discards face down")
     '  You take the upcard and discard face down'
     >>> _agree("West", "passes")
     '  West passes'
     """
-    if who.lower() == "you":
-        phrase = " ".join(
-            {"passes": "pass", "goes": "go"}.get(word, word[:-1])
-            if word in ("passes", "goes", "orders", "assists", "picks", "calls", "takes",
-                        "discards")
-            else word
-            for word in phrase.split(" ")
-        )
-    return f"  {who} {phrase}"
+    return f"  {agree(who, phrase)}"
 
 
 class Narrator:
@@ -67,6 +100,12 @@ class Narrator:
             return self._names[seat]
         return seat_name(seat, game.rules.players)
 
+    def _team(self, game: Game, team: int) -> str:
+        """A side's name: North-South or East-West; two-handed, the player's name."""
+        if game.rules.players == 2:
+            return self._name(game, team)
+        return team_name(team)
+
     def start(self, game: Game) -> None:
         """Announce the game and its first deal."""
         if game.start_score != (0, 0):
@@ -75,10 +114,8 @@ class Narrator:
             self._deal(game)
 
     def _deal(self, game: Game) -> None:
-        self._write(
-            f"Deal {game.deal_number + 1}: {self._name(game, game.dealer)} deals, "
-            f"{card_symbol(game.upcard)} turned up"
-        )
+        dealer = agree(self._name(game, game.dealer), "deals")
+        self._write(f"Deal {game.deal_number + 1}: {dealer}, {card_symbol(game.upcard)} turned up")
 
     def before(self, game: Game, seat: int, action: Action) -> None:
         """Describe ``action`` by ``seat``, about to be applied to ``game``."""
@@ -127,7 +164,6 @@ class Narrator:
                 self._deal(game)
 
     def _result(self, game: Game, result: DealResult) -> None:
-        players = game.rules.players
         if result.thrown_in:
             self._write("  All pass: the deal is thrown in")
         else:
@@ -136,8 +172,8 @@ class Narrator:
             made = result.tricks[maker_team]
             self._write(
                 f"  {self._name(game, result.maker)} made {suit_name(result.trump or 0)}: "
-                f"{made} trick{'s' if made != 1 else ''}, {result.verdict}; "
-                f"{team_name(result.team, players)} +{result.points}"
+                f"{plural(made, 'trick')}, {result.verdict}; "
+                f"{self._team(game, result.team)} +{result.points}"
             )
         self._write(f"  Score: {result.score[0]}-{result.score[1]}")
 
@@ -147,5 +183,6 @@ class Narrator:
         if winner is None:
             self._write(f"Game over: a tie, {score}")
         else:
+            team = self._team(game, winner)
             verb = "wins" if game.rules.players == 2 else "win"
-            self._write(f"Game over: {team_name(winner, game.rules.players)} {verb} {score}")
+            self._write(f"Game over: {team} {conjugate(team, verb)} {score}")

@@ -32,6 +32,18 @@ A record that reads may still break the rules; replaying it says where:
 Traceback (most recent call last):
 ...
 euchre.record.ReplayError: deal 1, play 1: Kh is not legal (seat ... does not hold Kh); ...
+
+What the rules do not foresee but a replay can go through is a warning, not an error:
+here a deal recorded after the game was over (its cards and calls are checked all the
+same, and the game is the game its rules count).
+
+>>> last = record.deals[-1].deal
+>>> later = RecordedDeal(replace(last, dealer=(last.dealer + 1) % 4))
+>>> replayed = replace(record, deals=(*record.deals, later)).replay_all()
+>>> print(replayed.warnings[0])
+deal 8: dealt after North-South reached 10 (the game was over after deal 7, at 13-3); ...
+>>> replayed.game.score == game.score
+True
 """
 
 from __future__ import annotations
@@ -56,7 +68,8 @@ from euchre.errors import (
     RulesError,
 )
 from euchre.game import Game
-from euchre.rules import Rules
+from euchre.rules import Rules, team_name
+from euchre.text import plural
 
 __all__ = [
     "FORMAT",
@@ -64,9 +77,12 @@ __all__ = [
     "GameResult",
     "Record",
     "RecordedDeal",
+    "Replay",
     "ReplayError",
+    "ReplayWarning",
     "dump",
     "dumps",
+    "game_after_end",
     "load",
     "loads",
     "read_record",
@@ -138,6 +154,69 @@ class ReplayError(RecordError):
         self.reason = reason
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayWarning:
+    """Something a record does that its rules do not foresee but that does not stop its
+    replay: deals recorded after the game was over, a stored final score the replay
+    disagrees with. ``str()`` gives the one-line message
+    (``deal 12: played after North-South reached 10 ...``); ``deal_index`` (from 0)
+    names the deal, ``None`` when the warning is about the whole record.
+    """
+
+    message: str
+    deal_index: int | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Replay:
+    """A record replayed to its end (:meth:`Record.replay_all`).
+
+    ``game`` is the game as its rules count it. A record may go on after the game is
+    over: its deals from ``end`` on are then replayed, every card and call checked, in
+    ``after``, a game going on from the final score (:func:`game_after_end`), and
+    ``warnings`` says so. ``after`` is ``None`` and ``end`` the number of deals when
+    the record stops at (or before) the game's end.
+    """
+
+    game: Game
+    after: Game | None
+    end: int
+    warnings: tuple[ReplayWarning, ...]
+
+    @property
+    def current(self) -> Game:
+        """The game where the record stops (``after`` when there is one)."""
+        return self.game if self.after is None else self.after
+
+    @property
+    def results(self) -> tuple[DealResult, ...]:
+        """The result of every finished deal of the record, those after the end included."""
+        extra = () if self.after is None else self.after.results
+        return (*self.game.results, *extra)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score where the record stops (after the deals past the end, if any)."""
+        return self.current.score
+
+
+def game_after_end(game: Game, deals: Sequence[Deal]) -> Game:
+    """A game that goes on from the end of ``game`` with ``deals`` (at least one), for
+    replaying deals recorded after the game was over.
+
+    Its rules are ``game``'s with the end lifted (``target=0``, ``deals`` the number
+    of deals given): the cards, calls and scoring are checked as before, the score
+    goes on from ``game``'s, and the game is over once every deal given is played.
+    """
+    rules = game.rules.replace(target=0, deals=len(deals))
+    return Game(
+        rules, seed=_REPLAY_SEED, deals=deals, first_dealer=deals[0].dealer, score=game.score
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
     """A game record: rules, starting score, and every deal's cards and actions.
@@ -145,7 +224,9 @@ class Record:
     Built from a game with :meth:`from_game`, read with :func:`loads` (or
     :func:`euchre.egn.loads_egn`); validated when built (cards, sizes, rotation of the
     deal), replayed with :meth:`replay`, checked against its stored results with
-    :meth:`check`. Iterating a record yields the successive states of its game.
+    :meth:`check` (:meth:`replay_all` and :meth:`check_all` also give the deals after
+    the game's end and the warnings). Iterating a record yields the successive states
+    of its game.
     """
 
     metadata: dict[str, object] = field(default_factory=dict, hash=False)
@@ -190,22 +271,38 @@ class Record:
         Raises :class:`ReplayError` (a :class:`~euchre.errors.RecordError`) at the first
         action the rules refuse, for example
         ``deal 4, play 7: Qh is not legal (must follow hearts); ...``, and
-        :class:`~euchre.errors.RecordError` when the deals do not fit together (a deal
-        recorded after the game ended, a deal left unfinished before another). When the
-        record stops before the game's end, the returned game has gone on to a new
-        deal, dealt at random with a fixed seed.
+        :class:`~euchre.errors.RecordError` when a deal is left unfinished before
+        another. When the record stops before the game's end, the returned game has
+        gone on to a new deal, dealt at random with a fixed seed. When it goes on after
+        the game's end, those deals are replayed and checked too, and the game returned
+        is the game as its rules count it (:meth:`replay_all` gives the rest and the
+        warnings).
         """
-        game = self._new_game()
-        for _ in self._replay(game):
+        return self.replay_all().game
+
+    def replay_all(self) -> Replay:
+        """Replay every deal, those recorded after the game's end included, and say what
+        the record does that the rules do not foresee.
+
+        The errors are those of :meth:`replay`. The warnings: deals recorded after the
+        game was over (``deal 12: played after North-South reached 10 ...``), and a
+        stored final score or winner (:attr:`result`) the replay disagrees with.
+        """
+        run = _Run(self._new_game())
+        for _ in self._replay(run):
             pass
-        return game
+        return self._finish(run)
 
     def states(self) -> Iterator[Game]:
         """The successive states of the game: a copy before the first action and after
-        every action (a :class:`ReplayError` is raised where the record goes wrong)."""
-        game = self._new_game()
-        yield game.copy()
-        for _ in self._replay(game):
+        every action (a :class:`ReplayError` is raised where the record goes wrong).
+
+        The states of deals recorded after the game's end are those of the game going
+        on after it (:func:`game_after_end`).
+        """
+        run = _Run(self._new_game())
+        yield run.game.copy()
+        for game in self._replay(run):
             yield game.copy()
 
     def __iter__(self) -> Iterator[Game]:
@@ -213,13 +310,20 @@ class Record:
 
     def check(self) -> Game:
         """Replay the record, compare the stored results with the replayed ones, and
-        return the game at the end.
+        return the game at the end (as :meth:`replay` does).
 
-        Raises :class:`~euchre.errors.RecordError` naming the first disagreement, for
-        example ``deal 3: the record says team 0 scored 2, the replay gives team 1 1``.
+        Raises :class:`~euchre.errors.RecordError` naming the first deal whose stored
+        result disagrees, for example
+        ``deal 3: the record says team 0 scored 2, the replay gives team 1 1``.
         """
-        game = self.replay()
-        results = game.results
+        return self.check_all().game
+
+    def check_all(self) -> Replay:
+        """:meth:`replay_all`, then compare every deal's stored result with the replayed
+        one (a disagreement raises :class:`~euchre.errors.RecordError`, as
+        :meth:`check` says)."""
+        replayed = self.replay_all()
+        results = replayed.results
         for i, recorded in enumerate(self.deals):
             if recorded.result is None:
                 continue
@@ -230,18 +334,7 @@ class Record:
             problem = _compare_results(recorded.result, results[i])
             if problem:
                 raise RecordError(f"deal {i + 1}: {problem}")
-        if self.result is not None:
-            if self.result.score != game.score:
-                raise RecordError(
-                    f"the record says the final score is {_score(self.result.score)}, "
-                    f"the replay gives {_score(game.score)}"
-                )
-            if self.result.winner != game.winner():
-                raise RecordError(
-                    f"the record says {_winner(self.result.winner)}, "
-                    f"the replay gives {_winner(game.winner())}"
-                )
-        return game
+        return replayed
 
     def _new_game(self) -> Game:
         first = self.first_dealer
@@ -256,19 +349,23 @@ class Record:
         except EuchreError as error:  # validated already; kept as a guard
             raise RecordError(f"the record does not start a game: {error}") from None
 
-    def _replay(self, game: Game) -> Iterator[None]:
-        """Apply the actions to ``game`` (fresh from :meth:`_new_game`), yielding after each."""
+    def _replay(self, run: _Run) -> Iterator[Game]:
+        """Apply the actions to ``run.game`` (fresh from :meth:`_new_game`), and after
+        its end to ``run.after``; yield the game acted on after each action."""
         last = len(self.deals) - 1
+        game = run.game
         for i, recorded in enumerate(self.deals):
-            if game.is_over():
-                raise RecordError(
-                    f"deal {i + 1}: the game was already over after deal {i} "
-                    f"(score {_score(game.score)})"
+            if run.after is None and game.is_over():
+                run.end = i
+                game = run.after = game_after_end(
+                    game, [later.deal for later in self.deals[i:]]
                 )
+                run.warnings.append(_after_end_warning(run.game, i, len(self.deals), recorded))
             counts = {"bid": 0, "discard": 0, "alone": 0, "play": 0}
+            finished = len(game.results) + 1
             for j, action in enumerate(recorded.actions):
                 label = _label(action, counts)
-                if len(game.results) > i:
+                if len(game.results) >= finished:
                     raise ReplayError(
                         f"deal {i + 1}, {label}: {action} comes after the deal is over",
                         deal_index=i,
@@ -297,12 +394,31 @@ class Record:
                         label=label,
                         reason=reason,
                     ) from None
-                yield None
-            if i < last and len(game.results) <= i:
+                yield game
+            if i < last and len(game.results) < finished:
                 raise RecordError(
                     f"deal {i + 1}: the record stops before the deal is over, "
                     f"but deal {i + 2} follows"
                 )
+
+    def _finish(self, run: _Run) -> Replay:
+        """The replay of a finished run, with the warnings about the stored result: the
+        score where the game ended and the score where the record stops both agree."""
+        end = len(self.deals) if run.after is None else run.end
+        score = (run.game if run.after is None else run.after).score
+        warnings = list(run.warnings)
+        stored = self.result
+        if stored is not None and stored.score not in (score, run.game.score):
+            warnings.append(ReplayWarning(
+                f"the record says the final score is {_score(stored.score)}, "
+                f"the replay gives {_score(score)} (the replay's score is kept)"
+            ))
+        elif stored is not None and stored.winner != run.game.winner():
+            warnings.append(ReplayWarning(
+                f"the record says {_winner(stored.winner)}, "
+                f"the replay gives {_winner(run.game.winner())}"
+            ))
+        return Replay(run.game, run.after, end, tuple(warnings))
 
     # -- data --------------------------------------------------------------------------
 
@@ -380,14 +496,19 @@ def read_record(path: PathLike) -> Record:
         raise RecordError(f"{name}: {error}") from None
 
 
-def write_record(record: Record, path: PathLike) -> None:
-    """Write a record to a file, native (``.json``) or EGN (``.egn``) by its extension."""
+def write_record(record: Record, path: PathLike) -> str | None:
+    """Write a record to a file, native (``.json``) or EGN (``.egn``) by its extension.
+
+    Returns a one-line note when the file could not say the rules exactly (EGN written
+    with its nearest rules: :func:`euchre.egn.egn_rules_note`), else ``None``.
+    """
     if _kind(path) == "egn":
-        from euchre.egn import dump_egn
+        from euchre.egn import dump_egn, egn_rules_note
 
         dump_egn(record, path)
-    else:
-        dump(record, path)
+        return egn_rules_note(record.rules)
+    dump(record, path)
+    return None
 
 
 def _kind(path: PathLike) -> str:
@@ -396,6 +517,11 @@ def _kind(path: PathLike) -> str:
         return "json"
     if suffix == ".egn":
         return "egn"
+    if suffix == ".emn":
+        raise RecordError(
+            f"{os.fspath(path)}: an EMN file is a match of several games, not one record: "
+            "read it with euchre.emn.load_emn (the command line's replay and convert take it)"
+        )
     raise RecordError(
         f"{os.fspath(path)}: unknown record file type {suffix or '(no extension)'!r}: "
         "use .json for the native format or .egn for Euchre Game Notation"
@@ -724,6 +850,40 @@ def _json_value(value: object, where: str) -> None:
 
 
 # -- replay helpers ----------------------------------------------------------------------
+
+
+class _Run:
+    """One replay under way: the game, the game after its end, the warnings so far."""
+
+    __slots__ = ("after", "end", "game", "warnings")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.after: Game | None = None
+        self.end = 0
+        self.warnings: list[ReplayWarning] = []
+
+
+def _after_end_warning(game: Game, index: int, total: int, first: RecordedDeal) -> ReplayWarning:
+    """``deal 12: played after North-South reached 10 (the game was over after deal 11,
+    at 10-7); ...``: the first deal recorded after the end of ``game``."""
+    rules = game.rules
+    verb = "played" if first.actions else "dealt"
+    if rules.deals:
+        why = f"the game's {plural(rules.deals, 'deal')}"
+    else:
+        team = 0 if game.score[0] >= game.score[1] else 1
+        why = f"{team_name(team, rules.players)} reached {rules.target}"
+    when = f"after deal {index}" if index else "before deal 1"
+    if total - index == 1:
+        rest = "it is checked but does not count"
+    else:
+        rest = f"deals {index + 1} to {total} are checked but do not count"
+    return ReplayWarning(
+        f"deal {index + 1}: {verb} after {why} (the game was over {when}, "
+        f"at {_score(game.score)}); {rest}",
+        index,
+    )
 
 
 def _label(action: Action, counts: dict[str, int]) -> str:

@@ -22,7 +22,7 @@ from typing import Any, Final, Literal
 
 from euchre.errors import RulesError
 
-__all__ = ["OPTION_HELP", "PRESETS", "PRESET_HELP", "SEAT_NAMES", "Rules", "seat_name"]
+__all__ = ["OPTION_HELP", "PRESETS", "PRESET_HELP", "SEAT_NAMES", "Rules", "seat_name", "team_name"]
 
 SEAT_NAMES: Final = {4: ("South", "West", "North", "East"), 2: ("South", "North")}
 """The compass name of each seat, the one naming used everywhere (terminal, records,
@@ -38,6 +38,17 @@ def seat_name(seat: int, players: int = 4) -> str:
     (['South', 'West', 'North', 'East'], 'North')
     """
     return SEAT_NAMES[players][seat]
+
+
+def team_name(team: int, players: int = 4) -> str:
+    """A team's name: North-South or East-West (two-handed: the player's seat name).
+
+    >>> team_name(0), team_name(1), team_name(1, players=2)
+    ('North-South', 'East-West', 'North')
+    """
+    if players == 2:
+        return seat_name(team, 2)
+    return "North-South" if team == 0 else "East-West"
 
 DealPattern = Literal["3-2", "1"]
 LonerLead = Literal["left_of_loner", "left_of_dealer"]

@@ -7,7 +7,8 @@ Linux), or the folder named by the environment variable ``EUCHRE_DATA_DIR``.
 * ``games/`` holds one native record (``.json``, see ``docs/record-format.md``) per
   game, rewritten atomically after every action, so a crash or Ctrl+C loses nothing;
   ``euchre replay FILE`` shows one, ``euchre play --resume`` goes on with the newest
-  unfinished one (:func:`resume_game`).
+  unfinished one (:func:`resume_game`). Only records the terminal saved (metadata
+  ``"app": "euchre play"``, :data:`APP`) can be resumed; opening one writes nothing.
 * ``stats.sqlite3`` holds one row per finished game (:class:`StatsDB`), summed up by
   ``euchre stats``.
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import json
 import os
 import sqlite3
@@ -36,11 +38,15 @@ from typing import Final
 
 from euchre.errors import EuchreError, RecordError
 from euchre.game import Game
+from euchre.invocation import command
 from euchre.record import Record, dumps, read_record
+from euchre.rules import SEAT_NAMES
 
 __all__ = [
+    "APP",
     "ENV_VAR",
     "GameStats",
+    "SaveError",
     "StatsDB",
     "data_dir",
     "find_unfinished",
@@ -51,11 +57,16 @@ __all__ = [
     "resume_game",
     "save_game",
     "save_record",
+    "saved_games",
     "stats_path",
+    "write_problem",
 ]
 
 ENV_VAR: Final = "EUCHRE_DATA_DIR"
 """The environment variable that overrides the data folder."""
+
+APP: Final = "euchre play"
+"""``metadata["app"]`` of the records the terminal game saves: the only ones it resumes."""
 
 STATUS_PLAYING: Final = "playing"
 STATUS_FINISHED: Final = "finished"
@@ -74,13 +85,7 @@ def data_dir(create: bool = True) -> Path:
 
         path = Path(user_data_dir("euchre", appauthor=False))
     if create:
-        try:
-            path.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise EuchreError(
-                f"cannot create the data folder {path} ({error.strerror or error}); "
-                f"set {ENV_VAR} to a folder you can write"
-            ) from None
+        _make_folder(path, "the data folder")
     return path
 
 
@@ -88,14 +93,55 @@ def games_dir(create: bool = True) -> Path:
     """The folder of saved game records."""
     path = data_dir(create) / "games"
     if create:
-        try:
-            path.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise EuchreError(
-                f"cannot create the folder {path} ({error.strerror or error}); "
-                f"set {ENV_VAR} to a folder you can write"
-            ) from None
+        _make_folder(path, "the folder of saved games")
     return path
+
+
+def _make_folder(path: Path, what: str) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise EuchreError(
+            f"cannot create {what}: {write_problem(error, path, folder=True)}; "
+            f"set {ENV_VAR} to a folder you can write"
+        ) from None
+
+
+def write_problem(error: OSError, path: Path, *, folder: bool = False) -> str:
+    """What stopped a write to ``path`` (a file, or a folder when ``folder``), in words.
+
+    >>> import errno
+    >>> write_problem(OSError(errno.ENOSPC, "No space left on device"), Path("/"))
+    'the disk holding / is full'
+    """
+    where = _nearest(path if folder else path.parent)
+    if where.is_symlink() and not where.exists():
+        return f"{where} is a broken link, not a folder"
+    if where.exists() and not where.is_dir():
+        return f"{where} is not a folder (it is a file)"
+    code = error.errno
+    if isinstance(error, IsADirectoryError) or code == errno.EISDIR:
+        return f"{path} is a folder, not a file"
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"the disk holding {where} is full"
+    if code == errno.EROFS:
+        return f"{where} is on a read-only disk"
+    if isinstance(error, PermissionError) or code in (errno.EACCES, errno.EPERM):
+        return f"no permission to write in {where}"
+    if code == errno.ENAMETOOLONG:
+        return f"the name is too long for this system: {path}"
+    return f"cannot write {path} ({error.strerror or type(error).__name__})"
+
+
+def _nearest(folder: Path) -> Path:
+    """``folder``, or the nearest of its parents that is there (what a write meets)."""
+    for place in (folder, *folder.parents):
+        try:
+            if place.exists() or place.is_symlink():
+                return place
+        except OSError:
+            return place
+    return folder
 
 
 def stats_path() -> Path:
@@ -104,9 +150,14 @@ def stats_path() -> Path:
 
 
 def new_game_path(seed: int, when: datetime | None = None) -> Path:
-    """A new, unused file name for a game record: ``games/2024-05-01_20-15-03_s42.json``."""
+    """A new, unused file name for a game record: ``games/2024-05-01_20-15-03_s42.json``.
+
+    The folder is made when it can be; when it can not, the first save says why.
+    """
     stamp = (when or datetime.now()).strftime("%Y-%m-%d_%H-%M-%S")
-    folder = games_dir()
+    folder = games_dir(create=False)
+    with contextlib.suppress(EuchreError):
+        games_dir()
     base = f"{stamp}_s{seed % 1_000_000}"
     path = folder / f"{base}.json"
     number = 2
@@ -119,16 +170,29 @@ def new_game_path(seed: int, when: datetime | None = None) -> Path:
 # -- saving ------------------------------------------------------------------------------
 
 
+class SaveError(RecordError):
+    """A record that could not be written; :attr:`problem` says why, in words."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"cannot save {path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
     """Write a record atomically: to a temporary file in the same folder, then renamed
-    over ``path``, so the file is always either the old record or the new one."""
+    over ``path``, so the file is always either the old record or the new one.
+
+    Raises :class:`SaveError` with the reason (a file where the folder should be, no
+    permission, a full or read-only disk); the old file is then untouched.
+    """
     target = Path(path)
     text = dumps(record)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as error:
-        raise RecordError(f"{target}: cannot write the file ({error.strerror or error})") from None
+        raise SaveError(target, write_problem(error, target)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -137,9 +201,7 @@ def save_record(record: Record, path: str | os.PathLike[str]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         if isinstance(error, OSError):
-            raise RecordError(
-                f"{target}: cannot write the file ({error.strerror or error})"
-            ) from None
+            raise SaveError(target, write_problem(error, target)) from None
         raise
 
 
@@ -150,6 +212,8 @@ def save_game(
 
     ``metadata["status"]`` is set to ``finished`` once the game is over, ``playing``
     before; ``metadata["seed"]`` to the game's seed, which :func:`resume_game` needs.
+    The terminal game passes ``metadata["app"] = APP``, which marks the records it may
+    resume.
     """
     data = dict(metadata)
     data["seed"] = game.seed
@@ -163,22 +227,26 @@ def save_game(
 
 
 def _is_unfinished(path: Path) -> bool:
+    """Whether ``path`` looks like an unfinished game of the terminal (without replaying
+    it: :func:`resume_game` checks the rest)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return False
     if not isinstance(data, dict):
         return False
     metadata = data.get("metadata")
     result = data.get("result")
-    if not isinstance(metadata, dict) or metadata.get("status") != STATUS_PLAYING:
+    if not isinstance(metadata, dict) or metadata.get("app") != APP:
+        return False
+    if metadata.get("status") != STATUS_PLAYING:
         return False
     return not (isinstance(result, dict) and result.get("winner") is not None)
 
 
 def saved_games(folder: Path | None = None) -> list[Path]:
     """The saved records, newest first."""
-    where = folder or games_dir()
+    where = folder or games_dir(create=False)
     if not where.is_dir():
         return []
     files = [p for p in where.glob("*.json") if p.is_file()]
@@ -193,7 +261,7 @@ def saved_games(folder: Path | None = None) -> list[Path]:
 
 
 def find_unfinished(folder: Path | None = None) -> Path | None:
-    """The newest saved game that was left unfinished, if any."""
+    """The newest game the terminal saved and left unfinished, if any."""
     for path in saved_games(folder):
         if _is_unfinished(path):
             return path
@@ -203,13 +271,30 @@ def find_unfinished(folder: Path | None = None) -> Path | None:
 def resume_game(path: str | os.PathLike[str]) -> tuple[Game, dict[str, object]]:
     """The game of a saved record at the point it stopped, and the record's metadata.
 
+    Only an unfinished game that the terminal saved (``metadata["app"] == APP``) goes
+    on; anything else (a missing or broken file, an EGN file, an arena record, a
+    finished game) raises :class:`~euchre.errors.EuchreError` with one line that says
+    why and how to watch the record instead. The file is only read.
+
     The game is dealt again from the seed stored in the metadata and every recorded
     action is applied, so the deals still to come are the ones the game would have
     dealt. A record without a seed (or whose deals do not come from it) is replayed
     from its own deals, and later deals are random.
     """
+    name = os.fspath(path)
+    watch = f"watch it with: {command('replay', name)}"
+    if Path(name).suffix.lower() == ".egn" and Path(name).is_file():
+        raise EuchreError(f"{name} was not saved by {APP!r} (it is an EGN record); {watch}")
     record = read_record(path)
     metadata = dict(record.metadata)
+    if metadata.get("app") != APP:
+        raise EuchreError(f"{name} was not saved by {APP!r} ({_origin(metadata)}); {watch}")
+    try:
+        end = record.replay()
+    except RecordError as error:
+        raise RecordError(f"{name}: {error}") from None
+    if end.is_over():
+        raise EuchreError(f"{name} is finished ({_outcome(end, metadata)}); {watch}")
     seed = metadata.get("seed")
     game: Game | None = None
     if isinstance(seed, int) and not isinstance(seed, bool):
@@ -227,6 +312,35 @@ def resume_game(path: str | os.PathLike[str]) -> tuple[Game, dict[str, object]]:
                 game.apply(action)
         metadata["seed"] = fresh
     return game, metadata
+
+
+def _origin(metadata: Mapping[str, object]) -> str:
+    """Where a record not saved by the terminal comes from, as far as it says."""
+    app = metadata.get("app")
+    event = metadata.get("event")
+    if event == "euchre arena":
+        return "it is an arena record"
+    if isinstance(app, str) and app:
+        return f"it was saved by {app!r}"
+    if isinstance(event, str) and event:
+        return f"it is a record of {event!r}"
+    return "it has no mark of the terminal game"
+
+
+def _outcome(game: Game, metadata: Mapping[str, object]) -> str:
+    """``won 10-7 by Ann and North``, ``a tie at 5-5``."""
+    score = game.score
+    winner = game.winner()
+    if winner is None:
+        return f"a tie at {score[0]}-{score[1]}"
+    n = game.rules.players
+    names = metadata.get("players")
+    if not (isinstance(names, list) and len(names) == n and all(
+        isinstance(x, str) and x for x in names
+    )):
+        names = list(SEAT_NAMES[n])
+    side = " and ".join(str(names[s]) for s in range(winner, n, 2))
+    return f"won {score[winner]}-{score[1 - winner]} by {side}"
 
 
 def _replay_from_seed(record: Record, seed: int) -> Game | None:

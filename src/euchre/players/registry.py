@@ -3,7 +3,8 @@
 :data:`BOTS` maps each name to a factory ``(seed) -> Player``; a new bot registers in
 one line; a bot's module is imported only when one is made.
 ``ext:COMMAND`` is a program speaking the external-bot protocol
-(:mod:`euchre.protocol`).
+(:mod:`euchre.protocol`); :func:`preflight` starts such a program once, so that a
+command that cannot play stops before a match or game begins.
 
 >>> "random" in available_bots()
 True
@@ -18,13 +19,16 @@ euchre.errors.EuchreError: unknown bot 'grandmaster': choose one of random, ...
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final, cast
 
 from euchre.errors import EuchreError
+from euchre.game import Game
 from euchre.players import Player, RandomPlayer
+from euchre.rules import Rules
 
-__all__ = ["BOTS", "EXTERNAL_PREFIX", "available_bots", "check_spec", "make_player"]
+__all__ = ["BOTS", "EXTERNAL_PREFIX", "available_bots", "check_spec", "make_player",
+           "preflight"]
 
 EXTERNAL_PREFIX: Final = "ext:"
 
@@ -85,3 +89,38 @@ def make_player(spec: str, seed: int, time_limit: float = 10.0) -> Player:
         command = text[len(EXTERNAL_PREFIX):].strip().replace("{seed}", str(seed))
         return ExternalPlayer(command, time_limit=time_limit)
     return BOTS[text](seed)
+
+
+def preflight(specs: Iterable[str], rules: Rules | None = None,
+              time_limit: float = 10.0) -> list[str]:
+    """Check every spec (:func:`check_spec`) and start each external program once,
+    putting to it the first decision of a game under ``rules``; returns the specs
+    checked.
+
+    A program that cannot be run, that ends before answering, or that says nothing
+    within its first decision's time (``time_limit`` and the startup grace) raises
+    :class:`~euchre.errors.EuchreError`: ``bot ext:nosuchprog cannot be started: No such
+    file or directory``. Any answer passes: a program that answers badly, or fails
+    later, is the match's to deal with. Built-in bots are only checked by name.
+
+    >>> preflight(["basic", " Random "])
+    ['basic', 'random']
+    >>> preflight(["ext:no-such-program-here"])
+    Traceback (most recent call last):
+    ...
+    euchre.errors.EuchreError: bot ext:no-such-program-here cannot be started: No such file ...
+    """
+    checked = [check_spec(spec) for spec in specs]
+    external = [spec for spec in dict.fromkeys(checked) if spec.startswith(EXTERNAL_PREFIX)]
+    if external:
+        from euchre.protocol import ExternalPlayer
+
+        game = Game(rules or Rules(), seed=0)
+        view, legal = game.view(game.to_act), game.legal_actions()
+        for spec in external:
+            player = make_player(spec, seed=0, time_limit=time_limit)
+            assert isinstance(player, ExternalPlayer)
+            reason = player.preflight(view, legal)
+            if reason is not None:
+                raise EuchreError(f"bot {spec} cannot be started: {reason}")
+    return checked

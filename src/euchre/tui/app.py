@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import io
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -24,6 +25,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid, Horizontal, Vertical, VerticalScroll
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RichLog, Select, Static
@@ -46,8 +48,11 @@ from euchre.cards import Card
 from euchre.deal import DealResult
 from euchre.errors import EuchreError, RulesError
 from euchre.game import Phase
+from euchre.narrate import agree, conjugate
 from euchre.players.registry import available_bots, make_player
 from euchre.rules import PRESET_HELP, PRESETS, Rules
+from euchre.text import plural
+from euchre.tui.help import HelpScreen
 from euchre.tui.session import (
     HUMAN,
     GameSession,
@@ -57,9 +62,18 @@ from euchre.tui.session import (
     SeatState,
     TableState,
     action_text,
-    options_text,
 )
-from euchre.tui.style import SYMBOLS, card_back, card_face, card_text, suit_style, suit_text
+from euchre.tui.style import (
+    NO_COLOR_CSS,
+    SYMBOLS,
+    TRUMP_MARK,
+    card_back,
+    card_face,
+    card_text,
+    no_color_wanted,
+    suit_style,
+    suit_text,
+)
 from euchre.view import PlayerView
 
 __all__ = [
@@ -77,10 +91,16 @@ __all__ = [
 
 MIN_WIDTH: Final = 80
 MIN_HEIGHT: Final = 24
+WIDE: Final = 110
+"""From this many columns on, the history panel runs down the right of the table."""
+SIDE_WIDTH: Final = 32
+"""The columns of the history panel (``#side`` in the CSS)."""
 PACES: Final = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 1.8, 2.5)
 """Seconds between the bots' moves that ``+`` and ``-`` step through."""
 _SUIT_KEYS: Final = {"c": 0, "d": 1, "h": 2, "s": 3}
 _HAND_SLOTS: Final = 6
+_MESSAGE_LINES: Final = 3
+"""The lines under the hand (``#message`` in the CSS): prompt, notice, hint."""
 _CHOICE_SLOTS: Final = 5
 
 
@@ -102,6 +122,15 @@ def screen_text(app: App[Any]) -> str:
     )
     console.print(update)
     return console.export_text()
+
+
+def _fit(variants: Sequence[Text], width: int) -> Text:
+    """The first of ``variants`` (longest first) that fits in ``width`` columns; when none
+    does, the last one cut short with an ellipsis. Never wraps."""
+    text = next((t for t in variants if t.cell_len <= width), variants[-1]).copy()
+    text.truncate(width, overflow="ellipsis")
+    text.no_wrap = True
+    return text
 
 
 def _pace_text(pace: float) -> str:
@@ -160,6 +189,8 @@ class TableScreen(Screen[None]):
         Binding("space", "hurry", "Hurry", key_display="space"),
         Binding("plus,equals_sign", "faster", "Faster", key_display="+"),
         Binding("minus,underscore", "slower", "Slower", key_display="-"),
+        Binding("z", "undo", "Undo"),
+        Binding("r", "app.help", "Help"),
         Binding("q", "app.save_quit", "Save & quit"),
         Binding("left", "cursor(-1)", "Move", show=False),
         Binding("right", "cursor(1)", "Move", show=False),
@@ -186,6 +217,10 @@ class TableScreen(Screen[None]):
         self._decision = -1
         self._busy = False
         """A modal is open (a deal summary or the end of the game)."""
+        self.waiting = False
+        """A finished trick waits for Enter or space before the play goes on (pace 0)."""
+        self._seen_trick = (-1, -1)
+        """The deal and trick count of the last trick the person went on from."""
 
     # -- layout ------------------------------------------------------------------------
 
@@ -211,7 +246,7 @@ class TableScreen(Screen[None]):
                 yield Static(Text("History", style="bold"), id="side-title")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=400, min_width=20)
         yield Static(id="too-small")
-        yield Footer()
+        yield Footer(compact=True)  # every key of the table fits in 80 columns
 
     def on_mount(self) -> None:
         if self.session.players_count == 2:
@@ -220,6 +255,11 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         game = self.session.game
         log.write(Text(f"Seed {self.session.config.seed} · {self._rules_text()}", style="dim"))
+        for line in self.session.seats_lines():
+            log.write(Text(line, style="dim"))
+        if self.session.practice:
+            log.write(Text("Practice game: z takes back your last card or bid; not counted "
+                           "in your statistics.", style="dim"))
         if game.results:
             log.write(Text(f"Resumed at {self._score_text()}", style="dim"))
         self._check_size(self.app.size.width, self.app.size.height)
@@ -227,6 +267,7 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
+        self.draw()  # the top and bottom lines fit themselves to the width
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -247,7 +288,7 @@ class TableScreen(Screen[None]):
     def _rules_text(self) -> str:
         rules = self.session.rules
         name = rules.preset_name() or "custom rules"
-        goal = f"{rules.deals} deals" if rules.deals else f"game to {rules.target}"
+        goal = plural(rules.deals, "deal") if rules.deals else f"game to {rules.target}"
         return f"{name}, {goal}"
 
     def _score_text(self) -> str:
@@ -296,42 +337,66 @@ class TableScreen(Screen[None]):
             self.cursor = legal[0] if legal else 0
         self.cursor = min(self.cursor, max(len(options) - 1, 0))
 
+    def _width(self) -> int:
+        """The columns inside the padding of the table's main column (the history panel
+        takes :data:`SIDE_WIDTH` of a wide terminal)."""
+        width = self.app.size.width
+        if width >= WIDE:
+            width -= SIDE_WIDTH
+        return max(width - 2, 1)
+
     def _draw_status(self, state: TableState) -> None:
         s = self.session
-        dealer = s.seat_label(state.dealer)
         deal = f"Deal {state.deal_number + 1}"
         if state.deals_limit:
             deal += f" of {state.deals_limit}"
-        verb = "deal" if state.dealer == HUMAN else "deals"
-        line1 = Text.assemble((deal, "bold"), f" · {dealer} {verb}")
+        head = Text.assemble((deal, "bold"), f" · {agree(s.seat_label(state.dealer), 'deals')}")
+        # longest first: then no one sitting out, trump in short, no one alone (the seats
+        # say ALONE)
+        line1 = [head.copy() for _ in range(4)]
         if state.trump is not None and state.maker is not None:
-            line1.append(" · Trump ")
-            line1.append_text(suit_text(state.trump, long=True))
-            line1.append(f" called by {s.seat_label(state.maker)}")
-            lone = [seat for seat in state.seats if seat.alone]
+            maker = s.seat_label(state.maker)
+            for i, line in enumerate(line1):
+                line.append(" · Trump ")
+                line.append_text(suit_text(state.trump, long=i < 2))
+                line.append(f" called by {maker}" if i < 2 else f" by {maker}")
+            lone = [seat.name for seat in state.seats if seat.alone]
             if lone:
-                line1.append(
-                    " · " + ", ".join(x.name for x in lone) + " alone", style="bold #ffaf00"
-                )
+                for line in line1[:3]:
+                    line.append(f" · {', '.join(lone)} alone", style="bold #ffaf00")
                 out = [seat.name for seat in state.seats if seat.sitting_out]
                 if out:
-                    line1.append(f" ({', '.join(out)} sit{'s' if out != ['You'] else ''} out)")
+                    verb = "sit out" if len(out) > 1 else conjugate(out[0], "sits out")
+                    line1[0].append(f" ({', '.join(out)} {verb})")
         elif state.phase in ("bid1", "bid2"):
-            line1.append(" · Bidding, round " + ("one" if state.phase == "bid1" else "two"))
-        goal = f"{state.deals_limit} deals" if state.deals_limit else f"to {state.target}"
+            for line in line1:
+                line.append(" · Bidding, round " + ("one" if state.phase == "bid1" else "two"))
+        goal = plural(state.deals_limit, "deal") if state.deals_limit else f"to {state.target}"
         us, them = s.team_name(0), s.team_name(1)
-        line2 = Text.assemble(
+        score = Text.assemble(
             ("Score ", "dim"),
             (f"{us} {state.score[0]}", "bold #5fd75f"),
             " · ",
             (f"{them} {state.score[1]}", "bold #ff875f"),
-            (f" ({goal})", "dim"),
-            ("   Tricks ", "dim"),
-            f"{us} {state.tricks_won[0]} · {them} {state.tricks_won[1]}",
-            ("   Pace ", "dim"),
-            _pace_text(self.pace),
         )
-        self.query_one("#status", Static).update(Text("\n").join([line1, line2]))
+        tricks = Text.assemble(
+            ("   Tricks ", "dim"), f"{us} {state.tricks_won[0]} · {them} {state.tricks_won[1]}"
+        )
+        short_tricks = Text.assemble(
+            ("   Tricks ", "dim"), f"{state.tricks_won[0]}-{state.tricks_won[1]}"
+        )
+        pace = Text.assemble(("   Pace ", "dim"), _pace_text(self.pace))
+        target = Text(f" ({goal})", style="dim")
+        line2 = [
+            Text.assemble(score, target, tricks, pace),
+            Text.assemble(score, target, tricks),
+            Text.assemble(score, target, short_tricks),
+            Text.assemble(score, short_tricks),
+        ]
+        width = self._width()
+        lines = Text("\n").join([_fit(line1, width), _fit(line2, width)])
+        lines.no_wrap = True
+        self.query_one("#status", Static).update(lines)
 
     def _seat_badges(self, seat: SeatState, state: TableState) -> Text:
         parts: list[Text] = []
@@ -367,8 +432,8 @@ class TableScreen(Screen[None]):
     def _draw_seat(self, seat: SeatState, state: TableState) -> None:
         box = self.query_one(f"#seat-{seat.position}", SeatBox)
         role = {"partner": "partner", "opponent": "opponent"}.get(seat.role, "")
-        box.border_title = f"{seat.name} · {role}"
-        box.border_subtitle = seat.bot
+        box.border_title = f"{seat.name} ({seat.bot})"
+        box.border_subtitle = f"{seat.place} · {role}"
         if seat.sitting_out:
             cards = Text("(hand face down)", style="dim")
         elif seat.cards:
@@ -476,9 +541,7 @@ class TableScreen(Screen[None]):
         if not trick:
             lines.append(Text("No trick yet" if title == "Last trick" else "", style="dim"))
         elif winner is not None:
-            who = s.seat_label(winner)
-            lines.append(Text(f"{who} {'take' if winner == HUMAN else 'takes'} it",
-                              style="bold #ffd75f"))
+            lines.append(Text(agree(s.seat_label(winner), "takes it"), style="bold #ffd75f"))
         else:
             lines.append(Text(f"{s.seat_label(trick[0][0])} led", style="dim"))
         return Text("\n", justify="center").join(lines)
@@ -496,16 +559,19 @@ class TableScreen(Screen[None]):
 
     def _draw_you(self, state: TableState) -> None:
         seat = state.seats[HUMAN]
-        line = Text.assemble(("▶ " if seat.to_act else "  ", "bold #ffd75f"),
-                             (seat.name, "bold"), " (South)")
-        badges = self._seat_badges(seat, state)
-        if badges.plain:
-            line.append(" · ")
-            line.append_text(badges)
-        if seat.calls:
-            line.append(" · ")
-            line.append_text(self._calls_text(seat))
-        self.query_one("#you", Static).update(line)
+        variants = []
+        for place in (" (South)", ""):
+            line = Text.assemble(("▶ " if seat.to_act else "  ", "bold #ffd75f"),
+                                 (seat.name, "bold"), place)
+            badges = self._seat_badges(seat, state)
+            if badges.plain:
+                line.append(" · ")
+                line.append_text(badges)
+            if seat.calls:
+                line.append(" · ")
+                line.append_text(self._calls_text(seat))
+            variants.append(line)
+        self.query_one("#you", Static).update(_fit(variants, self._width()))
 
     def _draw_hand(self, state: TableState) -> None:
         cards = list(state.hand)
@@ -522,6 +588,9 @@ class TableScreen(Screen[None]):
             below = Text(str(i + 1), style="#707070")
             if c == state.new_card:
                 below = Text(f"{i + 1} up", style="#707070")
+            elif c in state.hand_trumps:  # a trump shows by more than its colour
+                label.stylize("underline")
+                below = Text(f"{i + 1} {TRUMP_MARK}", style="#707070")
             widget.update(Text("\n").join([label, below]))
             widget.set_class(choosing and legal, "-legal")
             widget.set_class(choosing and not legal, "-illegal")
@@ -545,11 +614,7 @@ class TableScreen(Screen[None]):
         if isinstance(action, Pass):
             return Text.assemble(("p", "bold underline"), " Pass")
         if isinstance(action, Order):
-            verb = "Order up"
-            if state.dealer == HUMAN:
-                verb = "Pick up"
-            elif state.players == 4 and (state.dealer - HUMAN) % 4 == 2:
-                verb = "Assist"
+            verb = self.session.order_word().capitalize()
             return Text.assemble(("o", "bold underline"), f" {verb} ",
                                  suit_text(state.upcard >> 3))
         if isinstance(action, Call):
@@ -557,13 +622,31 @@ class TableScreen(Screen[None]):
                                  suit_text(action.suit, long=True))
         if isinstance(action, GoAlone):
             if action.alone:
-                return Text.assemble(("a", "bold underline"), " Go alone")
+                return Text.assemble(("a", "bold underline"),
+                                     f" {self.session.alone_word().capitalize()}")
             return Text.assemble(("n", "bold underline"), " Play with partner")
         return Text(action_text(action))
 
     def _draw_message(self) -> None:
-        lines = [self.prompt, self.notice, self.hint_line]
-        self.query_one("#message", Static).update(Text("\n").join(lines))
+        """The prompt, a notice and a hint in the three lines under the hand: the prompt
+        and the notice one line each, the hint wrapped into what is left (two lines when
+        there is no notice); nothing is cut but with an ellipsis."""
+        width = self._width()
+        lines = [_fit([self.prompt], width)]
+        if self.notice.plain:
+            lines.append(_fit([self.notice], width))
+        if self.hint_line.plain:
+            room = _MESSAGE_LINES - len(lines)
+            wrapped = list(self.hint_line.wrap(self.app.console, width))
+            if len(wrapped) > room:
+                wrapped = [*wrapped[: room - 1], _fit([Text(" ").join(wrapped[room - 1:])],
+                                                       width)]
+            lines.extend(wrapped)
+        while len(lines) < _MESSAGE_LINES:
+            lines.append(Text(""))
+        message = Text("\n").join(lines)
+        message.no_wrap = True
+        self.query_one("#message", Static).update(message)
 
     def log_line(self, line: str | Text) -> None:
         """Add a line to the history panel."""
@@ -607,6 +690,15 @@ class TableScreen(Screen[None]):
             self._draw_message()
             self.app.push_screen(GameOverScreen(s), self._game_over_closed)
             return
+        self.waiting = self._trick_to_see()
+        if self.waiting:
+            game = s.game
+            winner = s.table().last_winner
+            taken = agree(s.seat_label(winner if winner is not None else game.to_act), "takes")
+            self.prompt = Text.assemble((f"{taken} trick {len(game.tricks)}. ", "bold"),
+                                        ("Enter or space: on to the next trick.", "dim"))
+            self._draw_message()
+            return
         if s.human_to_act():
             forced = s.forced()
             if forced is not None:
@@ -623,24 +715,50 @@ class TableScreen(Screen[None]):
             self._draw_message()
             self.run_turn(s.version, None)
 
+    def _trick_to_see(self) -> bool:
+        """Whether a trick just taken must wait for a key: at pace 0 nothing else keeps
+        it in sight, unless the person is to lead (it stays until they do)."""
+        s = self.session
+        game = s.game
+        if self.pace > 0 or game.phase is not Phase.PLAY or game.current_trick:
+            return False
+        if not game.tricks or (game.deal_number, len(game.tricks)) == self._seen_trick:
+            return False
+        return not (s.human_to_act() and s.forced() is None)
+
+    def _say_go_on(self) -> None:
+        self.say("Enter or space goes on to the next trick.", "dim")
+
+    def go_on(self) -> None:
+        """Go on from a trick waiting to be seen (Enter or space)."""
+        if self.waiting:
+            self.waiting = False
+            self._seen_trick = (self.session.game.deal_number, len(self.session.game.tricks))
+            self.advance()
+
     def _your_prompt(self) -> Text:
-        phase = self.session.game.phase
-        state_upcard = self.session.game.upcard
+        s = self.session
+        phase = s.game.phase
+        state_upcard = s.game.upcard
+        cards = len(self.options) if self.options_are_cards else 0
+        keys = "1" if cards == 1 else f"1-{cards}"
         if phase is Phase.PLAY:
             text = Text.assemble(("Your turn: ", "bold #ffd75f"),
-                                 "play a card: 1-5, ←/→ and Enter, or click it.")
+                                 f"play a card: {keys}, ←/→ and Enter, or click it.")
         elif phase is Phase.EXCHANGE:
             text = Text.assemble(("You pick up ", "bold #ffd75f"), card_text(state_upcard),
-                                 ": choose a card to discard (1-6, or click).")
+                                 f": choose a card to discard ({keys}, or click).")
         elif phase is Phase.BID1:
-            text = Text.assemble(("Your bid: ", "bold #ffd75f"), "p pass or o order up ",
+            text = Text.assemble(("Your bid: ", "bold #ffd75f"),
+                                 f"p pass or o {s.order_word()} ",
                                  suit_text(state_upcard >> 3), " (or ←/→ Enter, click).")
         elif phase is Phase.BID2:
             text = Text.assemble(("Your bid: ", "bold #ffd75f"),
                                  "p pass, or name trump: c ♣  d ♦  h ♥  s ♠.")
         elif phase is Phase.ALONE:
-            text = Text.assemble(("Go alone? ", "bold #ffd75f"),
-                                 "n play with your partner, a go alone (partner sits out).")
+            alone = s.alone_word()
+            text = Text.assemble((f"{alone.capitalize()}? ", "bold #ffd75f"),
+                                 f"n play with your partner, a {alone} (partner sits out).")
         else:
             text = Text("")
         return text
@@ -670,8 +788,8 @@ class TableScreen(Screen[None]):
         if remaining > 0 and not self._skip.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._skip.wait(), remaining)
-        while self.too_small:
-            await asyncio.sleep(0.1)
+        while self.too_small or isinstance(self.app.screen, HelpScreen):
+            await asyncio.sleep(0.1)  # nothing moves unseen
         if s.version != version or s.frozen is not None or self._busy:
             return
         self._apply(action)
@@ -693,7 +811,8 @@ class TableScreen(Screen[None]):
         game = self.session.game
         if not game.is_over():
             dealer = self.session.seat_label(game.dealer)
-            self.log_line(Text(f"Deal {game.deal_number + 1}: {dealer} deals", style="dim"))
+            self.log_line(Text(f"Deal {game.deal_number + 1}: {agree(dealer, 'deals')}",
+                               style="dim"))
         self.advance()
 
     def _game_over_closed(self, choice: str | None) -> None:
@@ -710,6 +829,9 @@ class TableScreen(Screen[None]):
         """The person picks ``action``: apply it, or say why it is refused."""
         s = self.session
         if self.too_small or self._busy:
+            return
+        if self.waiting:
+            self._say_go_on()
             return
         if not s.human_to_act():
             self._not_your_turn()
@@ -731,6 +853,9 @@ class TableScreen(Screen[None]):
 
     def action_number(self, number: int) -> None:
         index = number - 1
+        if self.waiting:
+            self._say_go_on()
+            return
         if not self.session.human_to_act():
             self._not_your_turn()
             return
@@ -742,6 +867,9 @@ class TableScreen(Screen[None]):
 
     def action_letter(self, key: str) -> None:
         s = self.session
+        if self.waiting:
+            self._say_go_on()
+            return
         if not s.human_to_act():
             self._not_your_turn()
             return
@@ -758,7 +886,7 @@ class TableScreen(Screen[None]):
         elif key in "ns" and phase is Phase.ALONE:
             action = STAY
         if action is None:
-            self.say(Text.assemble(("That key does nothing now. ", "dim"), self._your_prompt()))
+            self.say("That key does nothing now: the line above says what does.", "dim")
             return
         if action in self.options:
             self.cursor = self.options.index(action)
@@ -771,6 +899,9 @@ class TableScreen(Screen[None]):
         self.draw()
 
     def action_choose(self) -> None:
+        if self.waiting:
+            self.go_on()
+            return
         if not self.session.human_to_act():
             self._not_your_turn()
             return
@@ -787,7 +918,32 @@ class TableScreen(Screen[None]):
             self.cursor = message.index
             self.choose(self.options[message.index])
 
+    def action_undo(self) -> None:
+        """Take back the person's last card or bid (a practice game only), with the bots'
+        moves after it; in a game that counts, say that undo is off."""
+        s = self.session
+        if self.too_small or self._busy:
+            return
+        reason = s.undo_refusal()
+        if reason is not None:
+            self.say(reason, "dim")
+            return
+        self.workers.cancel_group(self, "turn")  # a bot's move in the game taken back
+        taken = s.undo()
+        self._seen_trick = (-1, -1)  # the tricks after it are to be seen again
+        self.show_last = False
+        self.hint_line = Text("")
+        self.notice = Text("")
+        self.log_line(Text(f"↶ {s.seat_label(HUMAN)} took back: {action_text(taken)}",
+                           style="italic"))
+        self.advance()
+        self.say(f"Taken back: {action_text(taken)}. Practice game: not counted in your "
+                 "statistics.", "dim")
+
     def action_hurry(self) -> None:
+        if self.waiting:
+            self.go_on()
+            return
         self._skip.set()
 
     def action_faster(self) -> None:
@@ -838,13 +994,15 @@ class TableScreen(Screen[None]):
     def _show_hint(self, hint: Hint, version: int) -> None:
         if version != self.session.version:
             return
+        s = self.session
         line = Text.assemble(("Hint ", "bold #5fafff"), (f"({hint.bot}): ", "dim"),
-                             (action_text(hint.choice), "bold"))
+                             (s.action_words(hint.choice), "bold"))
         if hint.values:
-            line.append("   expected points: " + options_text(hint.values), style="#afafaf")
-        else:
-            line.append(f"   ({hint.bot} gives no numbers, only its choice)", style="dim")
+            line.append("   expected points: " + s.options_words(hint.values), style="#afafaf")
+        elif hint.note:
+            line.append(f"   ({hint.note})", style="dim")
         self.hint_line = line
+        self.notice = Text("")  # the hint is the news now, and may take two lines
         if hint.choice in self.options:
             self.cursor = self.options.index(hint.choice)
         self.draw()
@@ -881,9 +1039,10 @@ class DealSummaryScreen(ModalScreen[None]):
         self.last_trick = last_trick
 
     def compose(self) -> ComposeResult:
+        keys = "Enter: the end of the game" if self.session.game.is_over() else "Enter: next deal"
         with Vertical(id="dialog"):
             yield Static(self._text(), id="summary")
-            yield Static(Text("Enter: next deal", style="dim"), id="summary-keys")
+            yield Static(Text(keys, style="dim"), id="summary-keys")
 
     def _text(self) -> Text:
         s = self.session
@@ -902,9 +1061,8 @@ class DealSummaryScreen(ModalScreen[None]):
             us, them = s.team_name(0), s.team_name(1)
             lines.append(Text(f"Tricks: {us} {r.tricks[0]} · {them} {r.tricks[1]}"))
             good = r.team == HUMAN % 2
-            verdict = r.verdict[:1].upper() + r.verdict[1:]
             lines.append(Text.assemble(
-                (f"{verdict}!", "bold"),
+                (s.verdict_text(r), "bold"),
                 (f"  {s.team_name(r.team)} +{r.points}", "bold #5fd75f" if good else
                  "bold #ff875f"),
             ))
@@ -958,12 +1116,14 @@ class GameOverScreen(ModalScreen[str]):
             Text("Game over", style="bold"),
             head,
             Text(f"Final score: {s.team_name(0)} {score[0]} · {s.team_name(1)} {score[1]}"),
-            Text(f"{len(game.results)} deals played."),
+            Text(f"{plural(len(game.results), 'deal')} played."),
         ]
         if s.path is not None:
+            from euchre.invocation import command
+
             lines.append(Text(f"Record saved to {s.path}", style="dim"))
-            lines.append(Text(f"Watch it again: euchre replay {s.path}", style="dim"))
-            lines.append(Text("Your statistics: euchre stats", style="dim"))
+            lines.append(Text(f"Watch it again: {command('replay', s.path)}", style="dim"))
+            lines.append(Text(f"Your statistics: {command('stats')}", style="dim"))
         if s.save_error:
             lines.append(Text(f"Could not save: {s.save_error}", style="red"))
         if s.stats_error:
@@ -980,12 +1140,29 @@ class GameOverScreen(ModalScreen[str]):
 # -- the start screen ------------------------------------------------------------------------
 
 
+class OnOff(Checkbox):
+    """A checkbox whose mark says its state without colour: ``▐X▌`` on, ``▐ ▌`` off (a
+    plain checkbox shows the X either way, only dimmer when off)."""
+
+    def __init__(self, label: str, value: bool, **kwargs: Any) -> None:
+        super().__init__(label, value, **kwargs)
+        self._mark()
+
+    def watch_value(self) -> None:
+        self._mark()
+        super().watch_value()
+
+    def _mark(self) -> None:
+        self.BUTTON_INNER = "X" if self.value else " "
+
+
 class SetupScreen(Screen[None]):
     """Rules, bots, name, seed and pace before the first deal."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.save_quit", "Quit"),
         Binding("ctrl+s", "start", "Deal"),
+        Binding("f1", "app.help", "How to play"),
     ]
 
     def __init__(self, config: PlayConfig, preset: str, unfinished: Path | None) -> None:
@@ -1034,16 +1211,19 @@ class SetupScreen(Screen[None]):
                 yield Label("Hints by")
                 yield Select(choices, value=c.hint_bot, allow_blank=False, id="hint-bot",
                              compact=True)
-                yield Checkbox("Stick the dealer", rules.stick_the_dealer, id="stick",
-                               compact=True)
-                yield Checkbox("Dealer must pick up", rules.dealer_must_take_upcard,
-                               id="must-take", compact=True)
+                yield OnOff("Stick the dealer", rules.stick_the_dealer, id="stick",
+                            compact=True)
+                yield OnOff("Dealer must pick up", rules.dealer_must_take_upcard,
+                            id="must-take", compact=True)
+                yield OnOff("Practice: allows undo, not counted in statistics",
+                            c.practice, id="practice", compact=True)
             yield Static(self._preset_note(self.preset), id="setup-note")
             with Horizontal(id="setup-buttons"):
                 yield Button("Deal the cards", id="start", variant="success", compact=True)
                 if self.unfinished is not None:
                     yield Button("Resume saved game", id="resume", variant="primary",
                                  compact=True)
+                yield Button("How to play", id="help", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield Footer()
 
@@ -1115,7 +1295,17 @@ class SetupScreen(Screen[None]):
             name=self.query_one("#name", Input).value,
             seed=seed,
             speed=float(pace) if isinstance(pace, (int, float)) else self.config.speed,
+            practice=self.query_one("#practice", Checkbox).value,
         ).resolved()
+
+    def current(self) -> PlayConfig:
+        """The config the screen shows, as far as it is valid (for the help)."""
+        try:
+            return self.build()
+        except EuchreError:
+            rules = self._base_rules(self._preset())
+            practice = self.query_one("#practice", Checkbox).value
+            return dataclasses.replace(self.config, rules=rules, practice=practice)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -1131,6 +1321,10 @@ class SetupScreen(Screen[None]):
                                      replace=True)
                 except EuchreError as error:
                     self._error(str(error))
+        elif event.button.id == "help":
+            app = self.app
+            if isinstance(app, EuchreApp):
+                app.action_help()
         elif event.button.id == "quit":
             self.app.exit()
 
@@ -1190,13 +1384,15 @@ TableScreen.-too-small #too-small { display: block; height: 1fr; content-align: 
                                     text-align: center; }
 ModalScreen { align: center middle; background: #000000 40%; }
 #dialog { width: 70; height: auto; max-width: 100%; border: thick #ffd75f;
-          background: #1c2430; padding: 1 2; }
+          background: #1c2430; padding: 1 2; margin: 2 0 1 0; }
+DealSummaryScreen.-wide #dialog, GameOverScreen.-wide #dialog { margin-right: 32; }
 #summary-keys, #game-over-keys { margin-top: 1; }
 #setup { padding: 0 2; }
 #setup-title { margin: 1 0; }
 #setup-grid { grid-size: 4; grid-columns: 12 1fr 12 1fr; grid-rows: 1; grid-gutter: 1 2;
               height: auto; }
 #setup-grid Checkbox { column-span: 2; }
+#setup-grid #practice { column-span: 4; }
 #setup-note { margin: 1 0; height: auto; }
 #setup-buttons { height: 1; }
 #setup-buttons Button { margin-right: 2; }
@@ -1210,12 +1406,13 @@ class EuchreApp(App[None]):
     """``euchre play``: a game of Euchre against bots in the terminal."""
 
     TITLE = "Euchre"
-    CSS = _CSS
+    CSS = _CSS + NO_COLOR_CSS
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "save_quit", "Quit", show=False, priority=True),
         Binding("ctrl+q", "save_quit", "Quit", show=False, priority=True),
+        Binding("f1", "help", "Help", show=False),
     ]
 
     def __init__(
@@ -1238,6 +1435,44 @@ class EuchreApp(App[None]):
         self.factory = factory
         self.unfinished = unfinished
         self.exit_message = ""
+        self.no_color = no_color_wanted()
+        """``NO_COLOR`` is set and not empty: no colour at all (Textual's own test is
+        whether it is set; see :meth:`get_line_filters`)."""
+        self._no_color = NoColor()
+
+    def get_line_filters(self) -> list[LineFilter]:
+        """Textual's filters, with colour taken out entirely under ``NO_COLOR`` (bold,
+        underline and reverse stay), rather than Textual's shades of grey."""
+        filters = [f for f in super().get_line_filters()
+                   if not isinstance(f, (Monochrome, NoColor))]
+        if self.no_color:
+            filters.append(self._no_color)
+        return filters
+
+    def action_help(self) -> None:
+        """Open the help (how to play) for the game on the table, or the one the start
+        screen would deal; the help's own key closes it."""
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss(None)
+            return
+        keys: list[tuple[str, list[BindingType]]] = [
+            ("Keys at the table", TableScreen.BINDINGS),
+            ("After a deal", DealSummaryScreen.BINDINGS),
+            ("At the end of the game", GameOverScreen.BINDINGS),
+            ("Keys everywhere", self.BINDINGS),
+        ]
+        table = self.table
+        screen = self.screen
+        if isinstance(screen, SetupScreen) or table is None:
+            config = self.config
+            if isinstance(screen, SetupScreen):
+                keys.insert(0, ("Keys on the start screen", SetupScreen.BINDINGS))
+                config = screen.current()
+            self.push_screen(HelpScreen(config.rules, practice=config.practice, keys=keys))
+            return
+        session = table.session
+        self.push_screen(HelpScreen(session.rules, trump=session.table().trump,
+                                    practice=session.practice, keys=keys))
 
     def on_mount(self) -> None:
         if self.session is not None:
@@ -1276,14 +1511,7 @@ class EuchreApp(App[None]):
         session = self.session
         if session is not None and session.path is not None:
             session.save()
-            if session.game.is_over():
-                self.exit_message = f"Game record: {session.path}"
-            elif session.save_error:
-                self.exit_message = f"Could not save the game: {session.save_error}"
-            else:
-                self.exit_message = (
-                    f"Game saved to {session.path}\nResume it with: euchre play --resume"
-                )
+            self.exit_message = session.exit_text()
         self.exit()
 
 
@@ -1293,9 +1521,7 @@ def run_app(app: EuchreApp) -> str:
         app.run()
     session = app.session
     if not app.exit_message and session is not None and session.path is not None:
-        if session.game.is_over():
-            return f"Game record: {session.path}"
-        return f"Game saved to {session.path}\nResume it with: euchre play --resume"
+        return session.exit_text()
     return app.exit_message
 
 

@@ -20,7 +20,7 @@ __all__ = ["add_play_commands", "cmd_play", "cmd_stats"]
 
 def add_play_commands(subparsers: Any) -> None:
     """Add ``play`` and ``stats`` to the subparsers of the ``euchre`` command."""
-    from euchre.cli import add_rules_arguments
+    from euchre.cli import add_rules_arguments, preset_name, seconds, whole_number
     from euchre.players.registry import available_bots
     from euchre.tui.session import strongest_bot
 
@@ -44,15 +44,19 @@ def add_play_commands(subparsers: Any) -> None:
     play.add_argument("--hint-bot", metavar="BOT", default=None,
                       help=f"the bot the hint key (?) asks (default: {best})")
     play.add_argument("--name", default=None, help="your name at the table (default: You)")
-    play.add_argument("--seed", type=int, default=None,
+    play.add_argument("--seed", type=whole_number(), default=None,
                       help="seed of the deals and the first dealer (default: random)")
-    play.add_argument("--speed", type=float, default=None, metavar="SECONDS",
+    play.add_argument("--speed", type=seconds(0, 10), default=None, metavar="SECONDS",
                       help="seconds between the bots' moves, 0 for instant (default: 0.8; "
                            "+ and - change it while playing)")
     play.add_argument("--resume", nargs="?", const="", default=None, metavar="FILE",
                       help="go on with the newest unfinished game (or the game in FILE)")
     play.add_argument("--no-setup", action="store_true",
                       help="skip the start screen and deal at once")
+    play.add_argument("--practice", action="store_true",
+                      help="a practice game: z takes back your last card or bid, and the "
+                           "game does not count for your statistics (with --resume: the "
+                           "game goes on as a practice game)")
     add_rules_arguments(play)
     play.set_defaults(func=cmd_play)
 
@@ -61,7 +65,7 @@ def add_play_commands(subparsers: Any) -> None:
         help="your statistics from the games of 'euchre play'",
         description="Games, wins, calls made, euchres and loners of your finished games.",
     )
-    stats.add_argument("--rules", default=None, metavar="PRESET",
+    stats.add_argument("--rules", default=None, metavar="PRESET", type=preset_name("custom"),
                        help="only the games under this preset (or 'custom')")
     stats.add_argument("--json", action="store_true", help="print one JSON object")
     stats.set_defaults(func=cmd_stats)
@@ -84,16 +88,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed=args.seed,
         name=args.name or "You",
         speed=0.8 if args.speed is None else args.speed,
+        practice=args.practice,
     ).resolved()
     session = None
     if args.resume is not None:
         path = Path(args.resume) if args.resume else find_unfinished()
         if path is None:
+            from euchre.invocation import command
             from euchre.storage import games_dir
 
             raise EuchreError(
-                f"there is no unfinished game to resume in {games_dir()}: "
-                "start one with 'euchre play'"
+                f"there is no unfinished game to resume in {games_dir(create=False)}: "
+                f"start one with: {command('play')}"
             )
         changes: dict[str, object] = {
             name: getattr(args, name)
@@ -101,8 +107,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             if getattr(args, name)
         }
         changes["speed"] = config.speed
+        if args.practice:
+            changes["practice"] = True
         session = GameSession.resume(path, changes)
         config = session.config
+    from euchre.players.registry import preflight
+
+    preflight([config.partner, config.opponents, config.hint_bot], config.rules)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise EuchreError("'euchre play' needs a terminal (stdin and stdout are not one)")
 
@@ -131,7 +142,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
             print(json.dumps({"games": 0, "data_dir": str(data_dir())}))
         else:
             print(f"No finished games yet (data folder: {data_dir()}).")
-            print("Play one with: euchre play")
+            from euchre.invocation import command
+
+            print(f"Play one with: {command('play')}")
         return 0
     db = StatsDB(path)
     summary = db.summary(args.rules)

@@ -42,6 +42,9 @@ async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED) -> str
                 raise RuntimeError("the game ended before the moment of the screenshot")
             if not isinstance(screen, TableScreen):
                 continue
+            if screen.waiting:  # a trick taken, shown until a key goes on
+                await pilot.press("enter")
+                continue
             session = screen.session
             if not session.human_to_act() or session.forced() is not None:
                 continue

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -43,18 +44,21 @@ from euchre.actions import (
     Pass,
     Play,
 )
-from euchre.cards import Card, sort_cards, suit_name, trick_winner_index
+from euchre.cards import Card, sort_cards, suit_name, trick_winner_index, trump_mask
 from euchre.deal import DealResult
 from euchre.errors import EuchreError, IllegalActionError
 from euchre.game import Game, Phase
+from euchre.narrate import agree, conjugate
 from euchre.players import Player
 from euchre.players.registry import available_bots, check_spec, make_player
-from euchre.rules import SEAT_NAMES, Rules
+from euchre.rules import Rules, seat_name
+from euchre.text import plural
 from euchre.tui.style import card_face
 from euchre.view import PlayerView
 
 __all__ = [
     "STRONGEST_BOT",
+    "TABLE_NAMES",
     "GameSession",
     "Hint",
     "PlayConfig",
@@ -62,6 +66,7 @@ __all__ = [
     "Step",
     "TableState",
     "strongest_bot",
+    "table_names",
 ]
 
 STRONGEST_BOT: Final = "expert"
@@ -74,10 +79,29 @@ _SYMBOLS: Final = "♣♦♥♠"
 _POSITIONS_4: Final = ("bottom", "left", "top", "right")
 _POSITIONS_2: Final = ("bottom", "top")
 
+TABLE_NAMES: Final = (
+    "Ada", "Ben", "Cleo", "Dev", "Elsie", "Finn", "Gus", "Hana", "Iris", "Jonah",
+    "Kay", "Lou", "Mabel", "Ned", "Olive", "Pip", "Rosa", "Sam", "Tess", "Walt",
+)
+"""The names the bots sit at the table under (a few, short, all different)."""
+
 
 def strongest_bot() -> str:
     """The strongest bot there is: the default partner, opponents and hint bot."""
     return STRONGEST_BOT
+
+
+def table_names(seed: int, players: int, person: str = "You") -> list[str]:
+    """The bots' names at a table, seat 1 on, drawn from :data:`TABLE_NAMES` by the seed
+    (the same seed seats the same names), never the person's own name.
+
+    >>> table_names(7, 4) == table_names(7, 4)
+    True
+    >>> len(set(table_names(7, 4, person="Ada"))), "Ada" in table_names(7, 4, person="Ada")
+    (3, False)
+    """
+    free = [name for name in TABLE_NAMES if name.casefold() != person.casefold()]
+    return random.Random(f"table names {seed}").sample(free, players - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +119,9 @@ class PlayConfig:
     """Seconds between bots' moves (0: instant)."""
     hint_bot: str = ""
     """The bot asked for hints (empty: the strongest available)."""
+    practice: bool = False
+    """A practice game: the person may take back decisions (:meth:`GameSession.undo`),
+    and the game does not count for the statistics."""
 
     def resolved(self) -> PlayConfig:
         """The same config with empty bot names replaced by the strongest bot, and bot
@@ -119,6 +146,8 @@ class SeatState:
     name: str
     position: str
     """``bottom`` (the person), ``left``, ``top`` or ``right``."""
+    place: str
+    """The seat's compass name (:func:`~euchre.rules.seat_name`): ``South``, ``West``..."""
     role: str
     """``you``, ``partner`` or ``opponent``."""
     bot: str
@@ -166,6 +195,8 @@ class TableState:
     deals_limit: int
     legal: tuple[Action, ...]
     """The person's legal actions (empty when it is not their turn)."""
+    hand_trumps: frozenset[Card] = frozenset()
+    """The cards of ``hand`` that are trumps (the left bower too), once trump is known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +207,8 @@ class Hint:
     choice: Action
     values: tuple[tuple[Action, float], ...] | None
     """Options best first with the bot's value (expected points or tricks), or ``None``."""
+    note: str = ""
+    """Why there are no numbers, in words (empty when there are)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +250,7 @@ class GameSession:
         path: Path | None,
         metadata: Mapping[str, object] | None = None,
         factory: PlayerFactory = make_player,
+        opened: bool = False,
     ) -> None:
         self.config = config = config.resolved()
         self.game = game
@@ -225,7 +259,17 @@ class GameSession:
         self.bot_names: list[str] = ["human"] + [
             config.partner if (s - HUMAN) % 2 == 0 else config.opponents for s in range(1, n)
         ]
-        self.names: list[str] = [config.name, *SEAT_NAMES[n][1:]]
+        players = (metadata or {}).get("players")
+        if (isinstance(players, list) and len(players) == n
+                and all(isinstance(p, str) and p for p in players)):
+            self.names: list[str] = [config.name, *players[1:]]
+        else:
+            self.names = [config.name, *table_names(game.seed, n, config.name)]
+        self.practice = config.practice
+        """Whether the person may take back decisions (then the game is not counted)."""
+        self._undo: list[Game] = []
+        """The game before each of the person's decisions since the session opened."""
+        self._bot_lock = threading.Lock()
         self._factory = factory
         self.bots: list[Player | None] = [None] + [
             factory(self.bot_names[s], game.seed + s) for s in range(1, n)
@@ -238,16 +282,25 @@ class GameSession:
                 "players": self.names,
                 "bots": self.bot_names,
                 "human_seat": HUMAN,
-                "app": "euchre play",
+                "practice": self.practice,
+                "app": "euchre play",  # storage.APP: the mark of a game that may resume
             }
         )
         base.setdefault("date", datetime.now().isoformat(timespec="seconds"))
         self.metadata: dict[str, object] = base
         self.frozen: _Frozen | None = None
         self.save_error: str | None = None
+        """Why the last save did not go where it belongs (and where it went), in words."""
         self.stats_error: str | None = None
         self.version = 0
         """Counts applied actions (a pending bot move checks it has not gone stale)."""
+        self._saved: tuple[tuple[Action, ...], ...] | None = game.history if opened else None
+        self._hold = opened
+        """A game read from ``path`` writes nothing until the person moves (or it ends)."""
+        self._spare: Path | None = None
+        self._moved: str | None = None
+        """Why the record went to the spare folder, once it has."""
+        self._failed = False
         self.save()
 
     # -- building ----------------------------------------------------------------------
@@ -276,7 +329,13 @@ class GameSession:
         factory: PlayerFactory = make_player,
     ) -> GameSession:
         """Go on with a saved game. Bots, name and seed come from the record; ``changes``
-        (``partner``, ``opponents``, ``hint_bot``, ``name``, ``speed``) override them."""
+        (``partner``, ``opponents``, ``hint_bot``, ``name``, ``speed``, ``practice``)
+        override them (a practice game stays one).
+
+        Only an unfinished game the terminal saved goes on; anything else raises
+        :class:`~euchre.errors.EuchreError` with one line
+        (:func:`~euchre.storage.resume_game`). The file is not written until the person
+        makes a move."""
         from euchre.storage import resume_game
 
         game, metadata = resume_game(path)
@@ -295,8 +354,10 @@ class GameSession:
             config = dataclasses.replace(config, name=players[0])
         if changes:
             config = dataclasses.replace(config, **changes)  # type: ignore[arg-type]
-        config = dataclasses.replace(config, rules=game.rules, seed=game.seed)
-        return cls(game, config, path=Path(path), metadata=metadata, factory=factory)
+        practice = config.practice or metadata.get("practice") is True
+        config = dataclasses.replace(config, rules=game.rules, seed=game.seed, practice=practice)
+        return cls(game, config, path=Path(path), metadata=metadata, factory=factory,
+                   opened=True)
 
     # -- questions ---------------------------------------------------------------------
 
@@ -327,8 +388,24 @@ class GameSession:
         return "Us" if team == HUMAN % 2 else "Them"
 
     def seat_label(self, seat: int) -> str:
-        """A seat's name for sentences ("You", "West")."""
+        """A seat's name for sentences ("You", "Ada")."""
         return self.names[seat]
+
+    def display_name(self, seat: int) -> str:
+        """A seat's name with its bot: ``Ada (expert)``; the person's name alone."""
+        if seat == HUMAN:
+            return self.names[seat]
+        return f"{self.names[seat]} ({self.bot_names[seat]})"
+
+    def seats_lines(self) -> list[str]:
+        """Who sits where, a line a seat: ``South: You``, ``West: Ada (expert)``,
+        ``North: Ben (expert), partner``."""
+        n = self.players_count
+        lines = []
+        for seat in range(n):
+            role = ", partner" if seat != HUMAN and seat % 2 == HUMAN % 2 else ""
+            lines.append(f"{seat_name(seat, n)}: {self.display_name(seat)}{role}")
+        return lines
 
     # -- acting ------------------------------------------------------------------------
 
@@ -342,14 +419,20 @@ class GameSession:
 
     def ask_bot(self, bot: Player, seat: int) -> Action:
         """Ask ``bot`` for seat ``seat``'s choice now (a bad answer falls back to the first
-        legal action, so a broken bot can not stop the game)."""
-        legal = self.game.legal_actions()
+        legal action, so a broken bot can not stop the game).
+
+        One bot thinks at a time: after :meth:`undo`, a move still being thought over
+        for the game taken back finishes (and is dropped) before the next one starts.
+        """
+        game = self.game
+        legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        try:
-            action = bot.choose(self.game.view(seat), legal)
-        except EuchreError:
-            return legal[0]
+        with self._bot_lock:
+            try:
+                action = bot.choose(game.view(seat), legal)
+            except EuchreError:
+                return legal[0]
         return action if action in legal else legal[0]
 
     def apply(self, action: Action) -> Step:
@@ -364,8 +447,11 @@ class GameSession:
         seat = game.to_act
         results = len(game.results)
         tricks = len(game.tricks)
+        decision = seat == HUMAN and self.practice and len(game.legal_actions()) > 1
         game.apply(action)
         self.version += 1
+        if decision:
+            self._undo.append(before)
         result = game.results[-1] if len(game.results) > results else None
         trick: tuple[tuple[int, Card], ...] | None = None
         winner: int | None = None
@@ -389,6 +475,8 @@ class GameSession:
                 if bot is not None:
                     with contextlib.suppress(EuchreError):
                         bot.game_over(game.view(s))
+        if seat == HUMAN or over:
+            self._hold = False
         self.save()
         if over:
             self._record_stats()
@@ -397,6 +485,39 @@ class GameSession:
     def continue_play(self) -> None:
         """Clear a finished deal from the table (the next deal shows)."""
         self.frozen = None
+
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` can not take anything back now, in words (``None``: it can)."""
+        if not self.practice:
+            return ("Undo is off in games that count for statistics "
+                    "(a practice game allows it).")
+        if not self._undo:
+            return "There is no card or bid of yours to take back yet."
+        return None
+
+    def undo(self) -> Action:
+        """Take back the person's last decision (a forced card is not one) and return it.
+
+        The game goes back to just before that decision: the bots' moves after it are
+        taken back too, and they decide again. The record is saved as the game now
+        stands, so it replays as if the decision had never been made; its metadata counts
+        the ``undos``. Only a practice game allows it (it never counts for the
+        statistics); otherwise, or with nothing to take back, this raises
+        :class:`~euchre.errors.EuchreError` with :meth:`undo_refusal`'s words.
+        """
+        reason = self.undo_refusal()
+        if reason is not None:
+            raise EuchreError(reason)
+        taken_back = [a for deal in self.game.history for a in deal]
+        self.game = self._undo.pop()
+        done = sum(len(deal) for deal in self.game.history)
+        self.frozen = None
+        self.version += 1
+        undos = self.metadata.get("undos")
+        self.metadata["undos"] = (undos if isinstance(undos, int) else 0) + 1
+        self._hold = False
+        self.save()
+        return taken_back[done]
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is refused now, in words for the person (``None``: legal)."""
@@ -431,29 +552,92 @@ class GameSession:
                     values.sort(key=lambda item: -item[1])
                     return Hint(name, values[0][0], tuple(values))
         if len(legal) == 1:
-            return Hint(name, legal[0], None)
+            return Hint(name, legal[0], None, "the only legal choice")
         try:
             choice = bot.choose(view, legal)
         except EuchreError:
             choice = legal[0]
-        return Hint(name, choice if choice in legal else legal[0], None)
+        note = (f"{name} weighs no numbers for this one: it decides it by rule"
+                if callable(evaluate) else f"{name} gives no numbers, only its choice")
+        return Hint(name, choice if choice in legal else legal[0], None, note)
 
     # -- saving ------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write the record (atomically); a failure is kept in :attr:`save_error`."""
-        if self.path is None:
+        """Write the record (atomically) if it changed since the last save.
+
+        A resumed game is not written before the person's first move, so opening a file
+        never changes it. When the record can not be written (a file where the folder
+        should be, no permission, a full or read-only disk), the game goes on:
+        :attr:`save_error` says why in one line, and the record goes to a new folder in
+        the system's temporary folder instead (:attr:`path` then names it, and
+        :attr:`save_error` keeps saying so); if even that fails, the next action tries
+        again.
+        """
+        if self.path is None or self._hold:
             return
-        from euchre.storage import save_game
+        history = self.game.history
+        if history == self._saved:
+            return
+        from euchre.storage import SaveError, save_game
 
         try:
             save_game(self.game, self.metadata, self.path)
-            self.save_error = None
-        except EuchreError as error:
-            self.save_error = str(error)
+        except SaveError as error:
+            self.save_error = self._save_elsewhere(error.problem)
+            return
+        self._saved = history
+        self._failed = False
+        self.save_error = None
+        if self._moved is not None:
+            self.save_error = f"{self._moved}; the game is saved to {self.path} instead"
+
+    def _save_elsewhere(self, problem: str) -> str:
+        """Save to a spare folder after a failed save; the line that tells the person."""
+        import tempfile
+
+        from euchre.storage import SaveError, save_game
+
+        assert self.path is not None
+        self._failed = True
+        again = "the game goes on, and the next move tries again"
+        if self._spare is None:
+            try:
+                self._spare = Path(tempfile.mkdtemp(prefix="euchre-games-"))
+            except OSError:
+                return f"{problem}; {again}"
+        spare = self._spare / self.path.name
+        if spare == self.path:
+            return f"{problem}; {again}"
+        try:
+            save_game(self.game, self.metadata, spare)
+        except SaveError as error:
+            return f"{problem} (and {error.problem}); {again}"
+        self.path = spare
+        self._saved = self.game.history
+        self._failed = False
+        self._moved = problem
+        return f"{problem}; the game is saved to {spare} instead"
+
+    def exit_text(self) -> str:
+        """What to print when the terminal closes: where the record is, how to go on."""
+        from euchre.invocation import command
+        from euchre.storage import find_unfinished
+
+        path = self.path
+        if path is None:
+            return ""
+        if self._failed:
+            return f"Could not save the game: {self.save_error}"
+        why = f", because {self._moved}" if self._moved else ""
+        if self.game.is_over():
+            return f"Game record: {path}{why}\nWatch it again: {command('replay', path)}"
+        newest = find_unfinished() == path
+        again = command("play", "--resume") if newest else command("play", "--resume", path)
+        return f"Game saved to {path}{why}\nResume it with: {again}"
 
     def _record_stats(self) -> None:
-        if self.path is None:
+        if self.path is None or self.practice:
             return
         from euchre.storage import StatsDB, game_stats
 
@@ -498,7 +682,7 @@ class GameSession:
                 calls.append((frozen.seat, action))
         calls_by_seat: list[list[str]] = [[] for _ in range(n)]
         for s, a in calls:
-            calls_by_seat[s].append(self.call_text(game, s, a))
+            calls_by_seat[s].append(conjugate(self.names[s], self.call_text(game, s, a)))
         human_turn = frozen is None and to_act == HUMAN
         legal = tuple(game.legal_actions()) if human_turn else ()
         hand_cards = list(game.hand(HUMAN))
@@ -533,6 +717,7 @@ class GameSession:
                 seat=s,
                 name=self.names[s],
                 position=positions[s],
+                place=seat_name(s, n),
                 role="you" if s == HUMAN else ("partner" if s % 2 == HUMAN % 2 else "opponent"),
                 bot=self.bot_names[s],
                 cards=hands[s],
@@ -570,48 +755,72 @@ class GameSession:
             target=rules.target,
             deals_limit=rules.deals,
             legal=legal,
+            hand_trumps=frozenset(
+                c for c in hand_cards
+                if game.trump is not None and c >= 0 and trump_mask(game.trump) >> c & 1
+            ),
         )
 
     def call_text(self, game: Game, seat: int, action: Action) -> str:
-        """A bid or going-alone answer in a few words: ``orders up ♥``, ``calls ♠``."""
+        """A bid or going-alone answer in a few words: ``orders up ♥``, ``calls ♠`` (the
+        verbs as said of someone else: :func:`~euchre.narrate.conjugate` makes them
+        agree with "You")."""
         if isinstance(action, Pass):
             return "pass"
         if isinstance(action, Order):
-            symbol = card_face(game.upcard)[-1]
-            if seat == game.dealer:
-                return f"picks up {symbol}"
-            if self.players_count == 4 and game.partner(seat) == game.dealer:
-                return f"assists {symbol}"
-            return f"orders up {symbol}"
+            return f"{order_word(game, seat, third=True)} {card_face(game.upcard)[-1]}"
         if isinstance(action, Call):
             return f"calls {_SYMBOLS[action.suit]}"
         if isinstance(action, GoAlone):
             return "alone!" if action.alone else "stays"
         return str(action)
 
+    def order_word(self) -> str:
+        """What ordering up is called for the person now: ``order up``, ``assist`` (the
+        dealer's partner) or ``pick up`` (the dealer); the keys, the prompt and the hint
+        all use it."""
+        return order_word(self.game, HUMAN)
+
+    def alone_word(self) -> str:
+        """What going alone is called for the person now: ``go alone``, or ``defend
+        alone`` when the other side made trump."""
+        game = self.game
+        if game.maker is not None and game.maker % 2 != HUMAN % 2:
+            return "defend alone"
+        return "go alone"
+
+    def action_words(self, action: Action) -> str:
+        """An action of the person's, in the words of the table now: ``pick up``,
+        ``defend alone``, ``play J♥`` (:func:`action_text`)."""
+        return action_text(action, order=self.order_word(), alone=self.alone_word())
+
+    def options_words(self, values: Sequence[tuple[Action, float]]) -> str:
+        """A hint's options and values in the words of the table (:func:`options_text`)."""
+        return options_text(values, order=self.order_word(), alone=self.alone_word())
+
     def describe(self, step: Step) -> list[str]:
-        """Log lines for people about one step (for the table's history)."""
-        you = step.seat == HUMAN
+        """Log lines for people about one step (for the table's history); the verbs
+        agree with "You"."""
         who = self.names[step.seat]
         action = step.action
+        game = self.frozen.before if self.frozen is not None else self.game
         lines: list[str] = []
         if isinstance(action, Discard):
-            if you:
-                lines.append(f"{who} discard {card_face(action.card)}")
+            if step.seat == HUMAN:
+                lines.append(agree(who, f"discards {card_face(action.card)}"))
             else:
-                lines.append(f"{who} discards face down")
+                lines.append(agree(who, "discards face down"))
         elif isinstance(action, GoAlone):
             if action.alone:
-                lines.append(f"{who} {'go' if you else 'goes'} alone!")
+                maker = game.maker
+                defends = maker is not None and maker % 2 != step.seat % 2
+                lines.append(agree(who, "defends alone!" if defends else "goes alone!"))
         elif isinstance(action, Play):
-            lines.append(f"{who} {'play' if you else 'plays'} {card_face(action.card)}")
+            lines.append(agree(who, f"plays {card_face(action.card)}"))
         else:
-            game = self.frozen.before if self.frozen is not None else self.game
-            lines.append(f"{who}: {self.call_text(game, step.seat, action)}")
+            lines.append(f"{who}: {conjugate(who, self.call_text(game, step.seat, action))}")
         if step.trick is not None and step.trick_winner is not None:
-            winner = step.trick_winner
-            verb = "take" if winner == HUMAN else "takes"
-            lines.append(f"  {self.names[winner]} {verb} the trick")
+            lines.append("  " + agree(self.names[step.trick_winner], "takes the trick"))
         if step.result is not None:
             lines.append(self.result_line(step.result))
         return lines
@@ -625,9 +834,44 @@ class GameSession:
         made = result.tricks[maker_team]
         team = self.team_name(result.team if result.team is not None else 0)
         return (
-            f"{self.names[result.maker]} made {suit_name(result.trump)}: {made} trick"
-            f"{'s' if made != 1 else ''}, {result.verdict}; {team} +{result.points}"
+            f"{self.names[result.maker]} made {suit_name(result.trump)}: "
+            f"{plural(made, 'trick')}, {result.verdict}; {team} +{result.points}"
         )
+
+    def verdict_text(self, result: DealResult) -> str:
+        """What a deal came to, said from the person's side: ``We made it.``, ``They
+        were euchred.``, ``You marched.`` (two-handed: the players' names)."""
+        if result.thrown_in or result.maker is None:
+            return "Everybody passed: thrown in."
+        makers = result.maker % 2
+        if self.players_count == 2:
+            who = self.names[makers]
+        else:
+            who = "We" if makers == HUMAN % 2 else "They"
+        phrase = {
+            "made": "made it",
+            "marched": "marched: all five tricks",
+            "made alone": "made it alone",
+            "loner march": "took all five tricks alone",
+            "euchred": "were euchred",
+            "euchred by a lone defender": "were euchred by a lone defender",
+        }.get(result.verdict, result.verdict)
+        if who not in ("We", "They"):
+            phrase = conjugate(who, phrase.replace("were ", "was ", 1))
+        return f"{who} {phrase}."
+
+
+def order_word(game: Game, seat: int, *, third: bool = False) -> str:
+    """What accepting the upcard is called for ``seat``: ``pick up`` (the dealer),
+    ``assist`` (the dealer's partner) or ``order up``; ``third``: as said of someone else
+    (``picks up``)."""
+    if seat == game.dealer:
+        word = "picks up" if third else "pick up"
+    elif game.rules.players == 4 and game.partner(seat) == game.dealer:
+        word = "assists" if third else "assist"
+    else:
+        word = "orders up" if third else "order up"
+    return word
 
 
 def person_reason(reason: str) -> str:
@@ -643,21 +887,36 @@ def person_reason(reason: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def options_text(values: Sequence[tuple[Action, float]]) -> str:
-    """Options with their values: ``play J♥ +1.20 · play A♣ +0.85``."""
-    return " · ".join(f"{action_text(a)} {v:+.2f}" for a, v in values)
+def options_text(
+    values: Sequence[tuple[Action, float]], *, order: str = "order up", alone: str = "go alone"
+) -> str:
+    """Options with their values, a card as just its face (every option is a card then):
+    ``J♥ +1.20 · A♣ +0.85``, ``pass -0.37 · order up -0.81``.
+
+    >>> from euchre.actions import ORDER, PASS
+    >>> options_text([(PASS, -0.37), (ORDER, -0.812)], order="pick up")
+    'pass -0.37 · pick up -0.81'
+    """
+    def label(action: Action) -> str:
+        if isinstance(action, (Play, Discard)):
+            return card_face(action.card)
+        return action_text(action, order=order, alone=alone)
+
+    return " · ".join(f"{label(a)} {v:+.2f}" for a, v in values)
 
 
-def action_text(action: Action) -> str:
-    """An action for people, with suit symbols: ``play J♥``, ``call ♠``."""
+def action_text(action: Action, *, order: str = "order up", alone: str = "go alone") -> str:
+    """An action for people, with suit symbols: ``play J♥``, ``call ♠``; ``order`` and
+    ``alone`` name ordering up and going alone (:meth:`GameSession.action_words` passes
+    the words of the person's seat)."""
     if isinstance(action, Call):
         return f"call {_SYMBOLS[action.suit]}"
     if isinstance(action, Order):
-        return "order up"
+        return order
     if isinstance(action, Discard):
         return f"discard {card_face(action.card)}"
     if isinstance(action, GoAlone):
-        return "go alone" if action.alone else "stay"
+        return alone if action.alone else "stay"
     if isinstance(action, Play):
         return f"play {card_face(action.card)}"
     return str(action)

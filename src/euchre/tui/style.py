@@ -1,5 +1,11 @@
 """Cards and suits as coloured text for the terminal (Rich ``Text``, no Textual).
 
+Colour is never the only sign of anything: suits have their symbols, a trump in the
+hand is underlined and marked :data:`TRUMP_MARK`, the winning card of a trick is
+underlined, and :data:`NO_COLOR_CSS` gives the table's highlights a shape of their own
+for terminals without colour (the environment variable ``NO_COLOR``, see
+:func:`no_color_wanted`).
+
 >>> from euchre.cards import parse_card
 >>> card_face(parse_card("Td"))
 '10♦'
@@ -9,6 +15,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from typing import Final
 
 from rich.text import Text
@@ -16,11 +24,14 @@ from rich.text import Text
 from euchre.cards import BENNY, UNKNOWN, Card, card_rank, card_suit, suit_name
 
 __all__ = [
+    "NO_COLOR_CSS",
     "RED",
+    "TRUMP_MARK",
     "card_back",
     "card_face",
     "card_text",
     "is_red",
+    "no_color_wanted",
     "suit_style",
     "suit_text",
 ]
@@ -32,6 +43,29 @@ CARD_BLACK: Final = "#101010"
 CARD_PAPER: Final = "#f4f1e8"
 _RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SYMBOLS: Final = "♣♦♥♠"
+TRUMP_MARK: Final = "T"
+"""Written under a trump in the person's hand (which is underlined too)."""
+
+NO_COLOR_CSS: Final = """
+CardButton:nocolor.-cursor, ChoiceButton:nocolor.-cursor { text-style: bold reverse; }
+CardButton:nocolor.-illegal { border: blank; }
+ChoiceButton:nocolor.-illegal { text-style: strike; }
+Button:nocolor:focus, Select:nocolor:focus > SelectCurrent, Checkbox:nocolor:focus,
+Input:nocolor:focus { text-style: bold reverse; }
+"""
+"""The table's highlights as shapes, for an app without colour (Textual's ``:nocolor``):
+the cursor reversed, a card that may not be played without its frame, a refused
+choice struck through, the focused field reversed."""
+
+
+def no_color_wanted(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the terminal should show no colour: ``NO_COLOR`` is set and not empty
+    (https://no-color.org).
+
+    >>> no_color_wanted({"NO_COLOR": "1"}), no_color_wanted({"NO_COLOR": ""}), no_color_wanted({})
+    (True, False, False)
+    """
+    return bool((os.environ if environ is None else environ).get("NO_COLOR"))
 
 
 def is_red(suit: int) -> bool:
@@ -62,16 +96,18 @@ def suit_text(suit: int, long: bool = False) -> Text:
 
 
 def card_text(c: Card, *, dim: bool = False, mark: bool = False, width: int = 4) -> Text:
-    """A card face on paper: red or black on white (``dim``: grey, ``mark``: gold)."""
+    """A card face on paper: red or black on white (``dim``: grey, ``mark``: gold and
+    underlined)."""
     face = card_face(c).rjust(3).center(width)
     suit = card_suit(c)
     ink = CARD_RED if suit >= 0 and is_red(suit) else CARD_BLACK
     if c == BENNY:
         ink = "#7a1fa2"
-    paper = "#ffd75f" if mark else CARD_PAPER
     if dim:
         return Text(face, style="#8a8a8a on #3a3a3a")
-    return Text(face, style=f"bold {ink} on {paper}")
+    if mark:
+        return Text(face, style=f"bold underline {ink} on #ffd75f")
+    return Text(face, style=f"bold {ink} on {CARD_PAPER}")
 
 
 def card_back(count: int) -> Text:

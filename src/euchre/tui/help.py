@@ -1,0 +1,401 @@
+"""How to play, inside the game: a Textual dialog (:class:`HelpScreen`) with the rules
+in force, trump and the bowers, how a deal goes and scores, and what every key does.
+
+Nothing in it is written by hand where it could drift: the rules come from the game's
+:class:`~euchre.rules.Rules` (so the text is right for every preset and option), the
+points from the engine's own scoring table (:func:`~euchre.game.score_deal`), the order
+of the trumps from :mod:`euchre.cards`, and the keys from the screens' bindings
+(:func:`key_rows`; every bound action has words in :data:`KEY_HELP` or a description).
+
+>>> from euchre.rules import Rules
+>>> text = help_text(Rules.preset("tournament"), trump=2).plain
+>>> "stick the dealer" in text and "J♥ J♦ A♥ K♥ Q♥ 10♥ 9♥" in text
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, Final
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.keys import format_key
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from euchre.cards import SUIT_NAMES, cards_of, deck_mask, sort_cards, trump_mask
+from euchre.game import score_deal
+from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
+from euchre.text import plural
+from euchre.tui.style import SYMBOLS, TRUMP_MARK, card_face, suit_text
+
+__all__ = [
+    "KEY_HELP",
+    "HelpScreen",
+    "help_text",
+    "key_name",
+    "key_rows",
+    "key_words",
+    "rules_changes",
+]
+
+KEY_HELP: Final[dict[str, str]] = {
+    "number": "choose a card (play it, or lay it away) or the numbered choice of a bid",
+    "letter('p')": "pass (either bidding round)",
+    "letter('o')": "order up the upcard's suit (round one; the dealer picks it up)",
+    "letter('u')": "order up the upcard's suit (round one; the dealer picks it up)",
+    "letter('c')": "name clubs trump (round two)",
+    "letter('d')": "name diamonds trump (round two)",
+    "letter('h')": "name hearts trump (round two)",
+    "letter('s')": "name spades trump (round two); stay with your partner (going alone?)",
+    "letter('a')": "go alone (your partner sits out)",
+    "letter('n')": "play with your partner (do not go alone)",
+    "cursor": "move the highlight over the cards or the choices",
+    "choose": "choose the highlighted card or choice",
+    "hint": "a hint: what the hint bot would do in your place",
+    "last_trick": "show the last trick again (press again to go back)",
+    "hurry": "hurry: the waiting bot moves now",
+    "faster": "bots faster",
+    "slower": "bots slower",
+    "undo": "take back your last card or bid (practice games only)",
+    "help": "this help: the rules, trump and the keys",
+    "app.help": "this help: the rules, trump and the keys",
+    "save_quit": "save and quit (the game is saved after every move anyway)",
+    "app.save_quit": "save and quit (the game is saved after every move anyway)",
+    "start": "deal the cards",
+    "close": "close",
+    "new": "a new game with the same settings",
+    "quit": "quit",
+}
+"""Words for each bound action (the bare action name, or the whole call when its
+argument changes the meaning); a binding's own description stands in for a missing
+one."""
+
+_KEY_NAMES: Final = {
+    "enter": "Enter",
+    "escape": "Esc",
+    "space": "space",
+    "tab": "Tab",
+    "backspace": "Backspace",
+}
+
+
+def key_name(key: str) -> str:
+    """A key as people write it: ``Enter``, ``Ctrl+C``, ``F1``, ``←``, ``?``.
+
+    >>> [key_name(k) for k in ("enter", "ctrl+c", "f1", "left", "question_mark", "z")]
+    ['Enter', 'Ctrl+C', 'F1', '←', '?', 'z']
+    """
+    *modifiers, last = key.split("+")
+    if last in _KEY_NAMES:
+        name = _KEY_NAMES[last]
+    elif len(last) > 1 and last[0] == "f" and last[1:].isdigit():
+        name = last.upper()
+    else:
+        name = format_key(last)
+        if modifiers and len(name) == 1:
+            name = name.upper()
+    return "+".join([*(m.capitalize() for m in modifiers), name])
+
+
+def key_words(binding: Binding) -> str:
+    """What a binding does, in words (empty when neither :data:`KEY_HELP` nor the
+    binding's description says)."""
+    action = binding.action
+    bare = action.split("(", 1)[0]
+    return KEY_HELP.get(action) or KEY_HELP.get(bare) or binding.description
+
+
+def key_rows(bindings: Iterable[BindingType]) -> list[tuple[str, str]]:
+    """``(keys, what they do)`` for some bindings, in their order; keys that do the same
+    share a row (``1``-``9``: ``1 2 … 9``). A binding without words is left out (a test
+    checks there is none)."""
+    rows: dict[str, list[str]] = {}
+    for binding in Binding.make_bindings(bindings):
+        words = key_words(binding)
+        if not words:
+            continue
+        name = binding.key_display or key_name(binding.key)
+        keys = rows.setdefault(words, [])
+        if name not in keys:
+            keys.append(name)
+    out = []
+    for words, keys in rows.items():
+        if len(keys) > 3 and all(k.isdigit() for k in keys):
+            keys = [f"{keys[0]}-{keys[-1]}"]
+        out.append((" ".join(keys), words))
+    return out
+
+
+def rules_changes(rules: Rules) -> tuple[str, dict[str, object]]:
+    """The preset nearest to ``rules`` and the options that differ from it.
+
+    >>> rules_changes(Rules(target=5, stick_the_dealer=True))
+    ('standard', {'stick_the_dealer': True, 'target': 5})
+    """
+    mine = rules.to_dict()
+
+    def changes(preset: Rules) -> dict[str, object]:
+        theirs = preset.to_dict()
+        return {k: v for k, v in mine.items() if theirs[k] != v}
+
+    name = min(PRESETS, key=lambda p: len(changes(PRESETS[p])))
+    return name, changes(PRESETS[name])
+
+
+def _option_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+def _game_lines(rules: Rules) -> list[Text]:
+    name, changed = rules_changes(rules)
+    if not changed:
+        head = Text.assemble(("These are the ", ""), (name, "bold"),
+                             f" rules: {PRESET_HELP.get(name, '')}.")
+    else:
+        head = Text.assemble("Custom rules: the ", (name, "bold"), " rules, but:")
+    lines = [head]
+    for option, value in changed.items():
+        lines.append(Text.assemble("  • ", (f"{option.replace('_', ' ')}: "
+                                            f"{_option_value(value)}", "bold"),
+                                   (f" — {OPTION_HELP.get(option, '')}", "dim")))
+    if rules.players == 4:
+        sides = (f"Four players in two sides: you ({seat_name(0)}) and your partner across "
+                 f"({seat_name(2)}) against {seat_name(1)} and {seat_name(3)}.")
+    else:
+        sides = f"Two players: you ({seat_name(0, 2)}) against one opponent ({seat_name(1, 2)})."
+    deck = {
+        24: "24 cards: 9, 10, J, Q, K and A of each suit",
+        32: "32 cards: 7 to A of each suit",
+        25: "25 cards: 9 to A of each suit and the Benny (a joker, the highest trump)",
+    }[rules.deck]
+    if rules.deals:
+        goal = (f"The game is {plural(rules.deals, 'deal')}; the side "
+                "with more points then wins (a tie is possible).")
+    else:
+        first = "The first side" if rules.players == 4 else "The first"
+        goal = f"{first} to {plural(rules.target, 'point')} wins."
+    lines += [Text(sides), Text(f"The deck: {deck}. {goal}")]
+    return lines
+
+
+def _deal_lines(rules: Rules) -> list[Text]:
+    out = []
+    pattern = "in packets of 3 and 2" if rules.deal_pattern == "3-2" else "one at a time"
+    rotation = "passes to the left" if rules.players == 4 else "alternates"
+    out.append(f"Five cards each, dealt {pattern}; the next card is turned up (the upcard) "
+               f"and the rest stay face down. The deal {rotation} after each deal.")
+    order = ("from the dealer's left, each player" if rules.players == 4 else
+             "the non-dealer first, then the dealer, each")
+    if rules.dealer_must_take_upcard:
+        exchange = "the dealer then must pick up the upcard and lay away another card"
+    else:
+        exchange = ("the dealer then picks up the upcard and lays away a card (laying away "
+                    "the upcard itself is allowed; trump stays)")
+    out.append(f"Round one: {order} passes or orders up: the upcard's suit becomes trump "
+               f"and {exchange}.")
+    if rules.stick_the_dealer:
+        last = ("Stick the dealer: the dealer may not pass in round two and must name a "
+                "suit.")
+    else:
+        last = "If all pass again, the deal is thrown in and the next player deals."
+    out.append("Round two: if all passed, the upcard is turned down, and each in turn may "
+               f"name another suit trump, or pass. {last}")
+    if rules.going_alone:
+        who = ["the maker (who chose trump) may go alone: the partner lays the hand down "
+               "and sits out"]
+        if rules.maker_partner_alone:
+            who.append("the maker's partner may go alone instead")
+        if rules.lone_defender:
+            who.append("a defender may go alone too")
+        out.append(f"Going alone: once trump is chosen, {'; '.join(who)}.")
+    else:
+        out.append("Nobody goes alone under these rules.")
+    if rules.players == 2:
+        lead = "The non-dealer leads the first trick."
+    elif rules.loner_lead == "left_of_loner" and rules.going_alone:
+        both = "; the lone defender when both sides do" if rules.lone_defender else ""
+        lead = ("The player left of the dealer leads the first trick (left of the lone "
+                f"player when someone goes alone{both}).")
+    else:
+        lead = ("The player left of the dealer leads the first trick (passing over a seat "
+                "that sits out).")
+    out.append(f"Play: {lead[:1].lower()}{lead[1:]} Follow the suit led if you can (the "
+               "left bower counts as trump, not as its printed suit); otherwise play any "
+               "card. The highest trump wins the trick, or else the highest card of the "
+               "suit led; the winner leads next. A deal has five tricks.")
+    return [Text(line) for line in out]
+
+
+def _trump_lines(rules: Rules, trump: int | None) -> list[Text]:
+    low = ", 8, 7" if rules.deck == 32 else ""
+    benny = (" The Benny is above both bowers; when it is turned up, round one is skipped "
+             "and any suit may be named." if rules.deck == 25 else "")
+    lines = [
+        Text("The right bower, the jack of trump, is the highest trump; the left bower, the "
+             "other jack of the same colour, comes next and is a trump for everything "
+             f"(following suit too). Then A, K, Q, 10, 9{low}.{benny} Other suits: A, K, Q, "
+             f"J, 10, 9{low} (the suit of trump's colour has no jack)."),
+    ]
+    deck = deck_mask(rules.deck)
+    suits = range(4) if trump is None else (trump,)
+    for suit in suits:
+        order = sort_cards(cards_of(deck & trump_mask(suit)), suit)
+        head = Text("Trump now: " if trump is not None else "  ")
+        head.append_text(suit_text(suit, long=True))
+        head.append(", high to low: " if trump is not None else ": ")
+        head.append(" ".join(card_face(c) for c in order), style="bold")
+        lines.append(head)
+    return lines
+
+
+def _scoring_lines(rules: Rules) -> list[Text]:
+    def row(what: str, tricks: int, lone_maker: bool = False,
+            lone_defender: bool = False) -> Text:
+        makers, points = score_deal(rules, tricks, lone_maker, lone_defender)
+        side = "" if makers else (" to the defender" if rules.players == 2 else
+                                  " to the defenders")
+        return Text.assemble(f"  {what}: ", (plural(points, "point"), "bold"), side)
+
+    maker = "the maker takes" if rules.players == 2 else "the makers take"
+    lines = [
+        Text("The side that chose trump are the makers; they need 3 of the 5 tricks."
+             if rules.players == 4 else "Whoever chose trump is the maker and needs 3 of "
+             "the 5 tricks."),
+        row(f"{maker} 3 or 4", 3),
+        row(f"{maker} all 5 (a march)", 5),
+        row(f"{maker} fewer than 3 (euchred)", 2),
+    ]
+    if rules.going_alone:
+        lines += [
+            row("a lone maker takes 3 or 4", 3, lone_maker=True),
+            row("a lone maker takes all 5", 5, lone_maker=True),
+            row("a lone maker is euchred", 2, lone_maker=True),
+        ]
+    if rules.lone_defender:
+        lines += [
+            row("a lone defender's side takes 3 or 4", 2, lone_defender=True),
+            row("a lone defender's side takes all 5", 0, lone_defender=True),
+        ]
+    return lines
+
+
+def _practice_lines(practice: bool, undo_keys: str) -> list[Text]:
+    if practice:
+        return [Text(f"This is a practice game: {undo_keys} takes back your last card or "
+                     "bid (the bots' moves after it too, and they decide again). A practice "
+                     "game does not count for your statistics.")]
+    return [Text("This game counts for your statistics, so undo is off. A practice game "
+                 "(the start screen's Practice box, or euchre play --practice) lets you "
+                 f"take back your last card or bid with {undo_keys} and is not counted.")]
+
+
+def help_text(
+    rules: Rules,
+    *,
+    trump: int | None = None,
+    practice: bool = False,
+    keys: Sequence[tuple[str, Sequence[BindingType]]] = (),
+) -> Text:
+    """The whole help as one text: the rules of ``rules``, trump and the bowers (for
+    ``trump`` when it is known, else for each suit), how a deal goes and scores, the
+    practice note, and a table of ``keys`` (titled sections of bindings)."""
+    parts: list[Text] = []
+
+    def section(title: str, lines: Iterable[Text]) -> None:
+        if parts:
+            parts.append(Text(""))
+        parts.append(Text(title, style="bold underline"))
+        parts.extend(lines)
+
+    section("The game", _game_lines(rules))
+    section("A deal", _deal_lines(rules))
+    section("Trump and the bowers", _trump_lines(rules, trump))
+    section("Points", _scoring_lines(rules))
+    tables = [(title, key_rows(bindings)) for title, bindings in keys]
+    undo = next((k for _, rows in tables for k, words in rows if words == KEY_HELP["undo"]),
+                "the undo key")
+    section("Practice games", _practice_lines(practice, undo))
+    names = ", ".join(f"{s} {n}" for s, n in zip(SYMBOLS, SUIT_NAMES, strict=True))
+    section("On the screen", [
+        Text(f"Suits: {names}; hearts and diamonds are red. A trump in your hand is "
+             f"underlined, with {TRUMP_MARK} under it. The winning card of a trick is "
+             "underlined. With the environment variable NO_COLOR set, the table shows no "
+             "colour at all."),
+    ])
+    for title, rows in tables:
+        width = max((len(k) for k, _ in rows), default=0)
+        section(title, [Text.assemble(("  " + k.ljust(width), "bold"), f"  {words}")
+                        for k, words in rows])
+    return Text("\n").join(parts)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Content:
+    rules: Rules
+    trump: int | None
+    practice: bool
+    keys: tuple[tuple[str, Sequence[BindingType]], ...]
+
+
+class HelpScreen(ModalScreen[None]):
+    """How to play: the rules in force, trump, the points and the keys. The arrows and
+    Page Up/Down scroll; any other key closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help-dialog { width: 88; max-width: 100%; height: 100%; padding: 0 1;
+                   background: #1c2430; }
+    #help-title { height: 1; text-style: bold; }
+    #help-scroll { height: 1fr; }
+    #help-keys { height: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", key_display="Esc"),
+    ]
+    SCROLL_KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"up", "down", "pageup", "pagedown", "home", "end", "left", "right"}
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        trump: int | None = None,
+        practice: bool = False,
+        keys: Sequence[tuple[str, Sequence[BindingType]]] = (),
+        title: str = "How to play",
+    ) -> None:
+        super().__init__()
+        self.content = _Content(rules, trump, practice, tuple(keys))
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        c = self.content
+        with Vertical(id="help-dialog"):
+            yield Static(Text(self.title_text, style="bold"), id="help-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(help_text(c.rules, trump=c.trump, practice=c.practice,
+                                       keys=c.keys), id="help-text")
+            yield Static(Text("↑ ↓ PgUp PgDn scroll · any other key closes", style="dim"),
+                         id="help-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll", VerticalScroll).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.SCROLL_KEYS:
+            return
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,162 @@
+"""Every option of every subcommand, given a bad value: one clear line, a non-zero exit.
+
+A value the option alone decides (a count, a seed, seconds, a preset) is refused by the
+parser, with exit status 2; what needs more (rule options together, bots, programs to
+start, files) by the command as it starts, with exit status 1. Either way nothing has
+been played, drawn or written yet.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from euchre.cli import main
+
+QUITS = f"ext:{sys.executable} -c \"import sys; sys.exit('no model file')\""
+
+PARSER = 2
+COMMAND = 1
+
+CASES: list[tuple[list[str], int, str]] = [
+    # the command line itself
+    ([], PARSER, "the following arguments are required: COMMAND"),
+    (["arena", "basic", "random", "--bogus"], PARSER, "unrecognized arguments: --bogus"),
+    (["nosuchcommand"], PARSER, "invalid choice: 'nosuchcommand'"),
+    # play
+    (["play", "--seed", "x"], PARSER, "argument --seed: must be a whole number, not 'x'"),
+    (["play", "--speed", "-1"], PARSER, "--speed: must be a number of seconds from 0 to 10"),
+    (["play", "--speed", "11"], PARSER, "--speed: must be a number of seconds from 0 to 10"),
+    (["play", "--speed", "nan"], PARSER, "--speed: must be a number of seconds"),
+    (["play", "--rules", "bogus"], PARSER, "unknown preset 'bogus': choose one of standard"),
+    (["play", "--target", "x"], COMMAND, "target: must be a whole number"),
+    (["play", "--partner", "grandmaster"], COMMAND, "unknown bot 'grandmaster'"),
+    (["play", "--opponents", "ext:no-such-program-here"], COMMAND,
+     "bot ext:no-such-program-here cannot be started: No such file or directory"),
+    (["play", "--hint-bot", "nobody"], COMMAND, "unknown bot 'nobody'"),
+    (["play", "--resume", "no/such/game.json"], COMMAND, "no/such/game.json"),
+    # stats
+    (["stats", "--rules", "bogus"], PARSER,
+     "unknown preset 'bogus': choose one of standard, two-handed, tournament, openspiel, "
+     "or custom"),
+    # watch
+    (["watch", "--seed", "1.5"], PARSER, "argument --seed: must be a whole number, not '1.5'"),
+    (["watch", "--rules", "bogus"], PARSER, "unknown preset 'bogus'"),
+    (["watch", "--deck", "36"], COMMAND, "deck: must be 24, 32 or 25"),
+    (["watch", "grandmaster"], COMMAND, "unknown bot 'grandmaster'"),
+    (["watch", "ext:no-such-program-here"], COMMAND,
+     "bot ext:no-such-program-here cannot be started: No such file or directory"),
+    (["watch", "--rules", "two-handed", "basic", "random", "basic"], COMMAND,
+     "watch takes at most 2 bots"),
+    # rules
+    (["rules", "--rules", "bogus"], PARSER, "unknown preset 'bogus': choose one of standard"),
+    # replay, convert
+    (["replay", "no/such/file.json"], COMMAND, "no/such/file.json"),
+    (["convert", "no/such/file.json", "out.egn"], COMMAND, "no/such/file.json"),
+    # bench
+    (["bench", "--deals", "0"], PARSER, "--deals: must be a whole number of at least 1, not '0'"),
+    (["bench", "--games", "0"], PARSER, "--games: must be a whole number of at least 1"),
+    (["bench", "--repeat", "0"], PARSER, "--repeat: must be a whole number of at least 1"),
+    (["bench", "--seed", "x"], PARSER, "--seed: must be a whole number, not 'x'"),
+    (["bench", "--bot", "random", "--decisions", "0"], PARSER,
+     "--decisions: must be a whole number of at least 1"),
+    (["bench", "--bot", "nobody"], COMMAND, "unknown bot 'nobody'"),
+    (["bench", "--bot", "ext:no-such-program-here"], COMMAND,
+     "bot ext:no-such-program-here cannot be started: No such file or directory"),
+    # arena
+    (["arena", "random", "random", "--deals", "0"], PARSER,
+     "--deals: must be a whole number of at least 1, not '0'"),
+    (["arena", "random", "random", "--deals", "-5"], PARSER, "--deals: must be a whole number"),
+    (["arena", "random", "random", "--games", "0"], PARSER, "--games: must be a whole number"),
+    (["arena", "random", "random", "--deals", "2", "--games", "2"], PARSER,
+     "argument --games: not allowed with argument --deals"),
+    (["arena", "random", "random", "--jobs", "0"], PARSER, "--jobs: must be a whole number"),
+    (["arena", "random", "random", "--seed", "one"], PARSER, "--seed: must be a whole number"),
+    (["arena", "random", "random", "--time-limit", "0"], PARSER,
+     "--time-limit: must be a number of seconds above 0, not '0'"),
+    (["arena", "random", "random", "--time-limit", "inf"], PARSER,
+     "--time-limit: must be a number of seconds above 0"),
+    (["arena", "random", "random", "--rules", "bogus"], PARSER, "unknown preset 'bogus'"),
+    (["arena"], PARSER, "the following arguments are required: BOT"),
+    (["arena", "random"], COMMAND, "takes two bots (each partners itself) or four"),
+    (["arena", "random", "grandmaster"], COMMAND, "unknown bot 'grandmaster'"),
+    (["arena", "ext:no-such-program-here", "random"], COMMAND,
+     "bot ext:no-such-program-here cannot be started: No such file or directory"),
+    (["arena", QUITS, "random"], COMMAND,
+     "cannot be started: it ended its output (exit status 1); its last error output: "
+     "'no model file'"),
+    (["arena", "random", "random", "--game-deals", "x", "--games", "1"], COMMAND,
+     "deals: must be a whole number"),
+    (["arena", "random", "random", "--game-deals", "3"], COMMAND,
+     "--game-deals sets the deals of each game: it goes with --games"),
+    (["arena", "random", "random", "--record", "pyproject.toml"], COMMAND,
+     "--record takes a directory, and pyproject.toml is a file"),
+    # bot
+    (["bot", "grandmaster"], COMMAND, "unknown bot 'grandmaster'"),
+    (["bot", "random", "--seed", "x"], PARSER, "--seed: must be a whole number, not 'x'"),
+]
+
+
+@pytest.mark.parametrize(("argv", "status", "message"), CASES,
+                         ids=[" ".join(argv) or "(nothing)" for argv, _, _ in CASES])
+def test_a_bad_value_gives_one_clear_line_and_a_non_zero_exit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    argv: list[str], status: int, message: str,
+) -> None:
+    monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))  # no statistics or saved games
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert main(argv) == status
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert message in err
+    assert "Traceback" not in err
+    prefix = "euchre: " if status == COMMAND else "euchre"
+    assert err.startswith(prefix)
+
+
+def test_a_parser_refusal_names_the_command_and_its_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "basic", "random", "--deals", "0"]) == PARSER
+    err = capsys.readouterr().err
+    assert err.startswith("euchre arena: argument --deals: ")
+    assert err.rstrip().endswith("arena --help)")
+
+
+def test_good_values_at_the_edges_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "random", "random", "--deals", "1", "--seed", "-3", "--time-limit",
+                 "0.5", "--jobs", "1", "--rules", "Two_Handed", "--json"]) == 0
+    assert '"players": 2' in capsys.readouterr().out
+    assert main(["bench", "--bot", "random", "--decisions", "1", "--json"]) == 0
+    assert main(["rules", "--rules", "TOURNAMENT"]) == 0
+    assert main(["stats", "--rules", "custom", "--json"]) == 0
+
+
+# Options with no value a person could get wrong, and the rule flags, which the rules
+# check together (a few of them stand for all above: --target, --deck, --game-deals).
+_ANY_VALUE = {("play", "--name")}
+
+
+def test_every_option_that_takes_a_value_has_a_case_above() -> None:
+    import argparse
+
+    from euchre.cli import _RULE_DEFAULTS, build_parser
+
+    rule_flags = {"--" + name.replace("_", "-") for name in _RULE_DEFAULTS} - {"--rules"}
+    tried = {(argv[0], word) for argv, _, _ in CASES if argv for word in argv}
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    missing = []
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            if action.nargs == 0 or not action.option_strings:
+                continue  # flags, and positionals (the cases name those by hand)
+            flag = action.option_strings[0]
+            if flag in rule_flags or (name, flag) in _ANY_VALUE:
+                continue
+            if (name, flag) not in tried:
+                missing.append(f"{name} {flag}")
+    assert missing == [], f"no bad-value case for: {', '.join(missing)}"

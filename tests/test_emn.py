@@ -1,0 +1,457 @@
+"""Euchre Match Notation: a real match replays, players are followed across seats, the
+standings are those of the EGN project's rules, and a broken file is one clear error."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchre.cli import main
+from euchre.egn import rules_from_egn, to_egn
+from euchre.emn import (
+    EMN_FILE_TYPE,
+    Match,
+    from_emn,
+    game_paths,
+    load_emn,
+    loads_emn,
+)
+from euchre.errors import RecordError
+from euchre.game import Game
+from euchre.record import Record, read_record
+from euchre.rules import Rules
+
+Json = Any
+
+DATA = Path(__file__).resolve().parent / "data" / "egn"
+MOTE = DATA / "MotE_W5_Match.emn"
+EGN_RULES = rules_from_egn({"std": True})
+
+
+def raw(path: Path = MOTE) -> Json:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def play_random(rules: Rules, seed: int) -> Game:
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def egn_game(seed: int, rules: Rules = EGN_RULES, stop: int | None = None) -> Json:
+    """An EGN game played at random (cut after ``stop`` deals when given)."""
+    record = Record.from_game(play_random(rules, seed))
+    if stop is not None:
+        record = Record(rules=record.rules, deals=record.deals[:stop])
+    return to_egn(record)
+
+
+def match_data(games: list[tuple[list[str], Json]], **metadata: Json) -> Json:
+    ids = sorted({pid for seats, _ in games for pid in seats})
+    return {
+        "fileType": EMN_FILE_TYPE,
+        "version": "1.2",
+        "metadata": {"players": [{"id": pid, "name": pid.upper()} for pid in ids], **metadata},
+        "games": [
+            {"gameIndex": k, "playersOverride": seats, "gameData": data}
+            for k, (seats, data) in enumerate(games)
+        ],
+    }
+
+
+def _swap(tricks: Json) -> None:
+    tricks[1][0], tricks[2][0] = tricks[2][0], tricks[1][0]
+
+
+def error_of(data: Json) -> str:
+    with pytest.raises(RecordError) as info:
+        from_emn(data)
+    return str(info.value)
+
+
+# -- the real match ----------------------------------------------------------------------
+
+
+def test_emn_real_match_replays_every_game_and_follows_the_players() -> None:
+    match = load_emn(MOTE)
+    assert match.version == "1.1" and match.metadata["title"] == "MotE Week 5 Match"
+    assert (match.format, match.target) == ("FIXED_GAMES", 6)
+    assert [p.name for p in match.players] == ["Dad of Carl", "Jen-Eye", "Chach", "WWMM"]
+    assert [g.index for g in match.games] == list(range(6))
+    assert [g.score for g in match.games] == [(10, 3), (8, 10), (10, 6), (8, 10), (11, 7),
+                                               (10, 9)]
+    assert [g.winner for g in match.games] == [0, 1, 0, 1, 0, 0]
+    assert all(g.finished for g in match.games)
+    third = match.games[2]
+    assert third.seats == ("p-02", "p-01", "p-03", "p-04")
+    metadata = third.record.metadata
+    assert metadata["players"] == ["Jen-Eye", "Dad of Carl", "Chach", "WWMM"]
+    assert metadata["playerIds"] == ["p-02", "p-01", "p-03", "p-04"]
+    assert (metadata["gameIndex"], metadata["match"]) == (2, "MotE Week 5 Match")
+    assert (metadata["title"], metadata["egnVersion"]) == ("MotE W5 G3", "1.6")
+    match.check()
+
+
+def test_emn_real_match_standings_count_games_won_by_player_and_team() -> None:
+    standings = load_emn(MOTE).standings()
+    assert standings.metric == "games won"
+    rows = {row.name: (row.score, row.won, row.games, row.points) for row in standings.players}
+    assert rows == {
+        "Chach": (4, 4, 6, 57), "WWMM": (4, 4, 6, 50),
+        "Dad of Carl": (2, 2, 6, 50), "Jen-Eye": (2, 2, 6, 47),
+    }
+    assert [row.name for row in standings.players[:2]] == ["Chach", "WWMM"]
+    assert standings.leaders == ("p-03", "p-04")
+    assert standings.status == "COMPLETED"
+    # a team scores each game one of its players won, whoever partnered whom
+    assert {row.name: row.score for row in standings.teams} == {
+        "Midwest Aces": 5, "Great Lakes Loners": 5,
+    }
+
+
+def test_emn_stored_result_is_checked() -> None:
+    data = raw()
+    data["metadata"]["result"] = {
+        "status": "COMPLETED", "winner": ["p-03", "p-04"],
+        "scores": {"p-01": 2, "p-02": 2, "p-03": 4, "p-04": 4, "team-01": 5},
+    }
+    from_emn(data).check()
+    data["metadata"]["result"]["scores"]["p-04"] = 3
+    with pytest.raises(RecordError, match=(
+        r"^metadata.result.scores.p-04: the file says 3, the games give 4 \(games won\)$"
+    )):
+        from_emn(data).check()
+    data["metadata"]["result"]["scores"] = {"p-99": 1}
+    with pytest.raises(RecordError, match="p-99: not a player or team of the match"):
+        from_emn(data).check()
+    data["metadata"]["result"] = {"winner": ["p-01"]}
+    with pytest.raises(RecordError, match="the file says p-01, the games give p-03, p-04"):
+        from_emn(data).check()
+    data["metadata"]["result"] = {"winner": ["team-01"], "status": "FORFEIT"}
+    from_emn(data).check()  # a team's key, and a forfeit, are not derived from the games
+
+
+# -- standings by format -----------------------------------------------------------------
+
+
+def test_emn_progressive_and_num_deals_matches_count_points() -> None:
+    rules = rules_from_egn({"num_deals": 4})
+    first, second = egn_game(1, rules), egn_game(2, rules)
+    data = match_data([(["a", "b", "c", "d"], first), (["a", "c", "b", "d"], second)])
+    match = from_emn(data)
+    standings = match.standings()
+    assert standings.metric == "points"
+    s1, s2 = match.games[0].score, match.games[1].score
+    expected = {"a": s1[0] + s2[0], "b": s1[1] + s2[0], "c": s1[0] + s2[1],
+                "d": s1[1] + s2[1]}
+    assert {row.id: row.score for row in standings.players} == expected
+    assert {row.id: row.points for row in standings.players} == expected
+    best = max(expected.values())
+    assert set(standings.leaders) == {pid for pid, v in expected.items() if v == best}
+    assert standings.status is None  # no format: nothing says when it ends
+    data["metadata"]["matchFormat"] = {"type": "PROGRESSIVE", "target": 2}
+    assert from_emn(data).standings().status == "COMPLETED"
+    data["metadata"]["matchFormat"] = {"type": "PROGRESSIVE", "target": 3}
+    assert from_emn(data).standings().status == "IN_PROGRESS"
+
+
+def test_emn_best_of_n_ends_at_a_majority() -> None:
+    games = [egn_game(seed) for seed in range(1, 4)]
+    data = match_data([(["a", "b", "c", "d"], g) for g in games],
+                      matchFormat={"type": "BEST_OF_N", "target": 5})
+    match = from_emn(data)
+    wins = [g.winner for g in match.games]
+    standings = match.standings()
+    assert standings.metric == "games won"
+    side0 = wins.count(0)
+    assert {row.id: row.won for row in standings.players} == {
+        "a": side0, "c": side0, "b": 3 - side0, "d": 3 - side0,
+    }
+    assert standings.status == ("COMPLETED" if max(side0, 3 - side0) >= 3 else "IN_PROGRESS")
+
+
+def test_emn_an_unfinished_game_wins_nothing_and_keeps_the_match_going() -> None:
+    data = match_data([(["a", "b", "c", "d"], egn_game(4, stop=2))],
+                      matchFormat={"type": "FIXED_GAMES", "target": 1})
+    match = from_emn(data)
+    game = match.games[0]
+    assert not game.finished and game.winner is None
+    standings = match.standings()
+    assert all(row.won == 0 for row in standings.players)
+    assert standings.leaders == () and standings.status == "IN_PROGRESS"
+    data["metadata"]["matchFormat"] = {"type": "TARGET_SCORE", "target": 1}
+    assert from_emn(data).standings().status == "IN_PROGRESS"
+
+
+# -- versions ----------------------------------------------------------------------------
+
+
+def test_emn_1_0_names_the_seats_players_and_newer_1_x_reads() -> None:
+    data = raw()
+    data["version"] = "1.0"
+    for game in data["games"]:
+        game["players"] = game.pop("playersOverride")
+    old = from_emn(data)
+    assert [g.seats for g in old.games] == [g.seats for g in load_emn(MOTE).games]
+    data["version"] = "1.7"
+    assert from_emn(data).version == "1.7"
+    for bad in ("2.0", "1.a", 1.1, None):
+        data["version"] = bad
+        assert "is not supported" in error_of(data)
+
+
+# -- broken files ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda d: d.update(fileType="Euchre Game Notation"), "this is one EGN game"),
+        (lambda d: d.update(extra=1), "the EMN file: unknown field 'extra'"),
+        (lambda d: d.pop("games"), "the EMN file: the field 'games' is missing"),
+        (lambda d: d["metadata"].update(players=[]), "metadata.players: a match has players"),
+        (lambda d: d["metadata"]["players"][1].update(id="p-01"),
+         "metadata.players[1].id: 'p-01' is given twice (also metadata.players[0])"),
+        (lambda d: d["metadata"]["players"][0].pop("name"),
+         "metadata.players[0]: the field 'name' is missing"),
+        (lambda d: d["metadata"]["teams"][0]["playerIds"].append("p-07"),
+         "metadata.teams[0].playerIds[2]: 'p-07' is not a player of metadata.players"),
+        (lambda d: d["metadata"]["teams"][1].update(id="team-01"),
+         "metadata.teams[1].id: 'team-01' is given twice"),
+        (lambda d: d["metadata"]["matchFormat"].update(type="SWISSISH"),
+         "metadata.matchFormat.type: unknown match format 'SWISSISH'"),
+        (lambda d: d["metadata"]["matchFormat"].update(target=0),
+         "metadata.matchFormat.target: must be from 1, not 0"),
+        (lambda d: d["metadata"].update(result={"status": "WON"}),
+         "metadata.result.status: must be one of COMPLETED"),
+        (lambda d: d["metadata"].update(result={"scores": {"p-01": "2"}}),
+         "metadata.result.scores.p-01: must be a number"),
+        (lambda d: d["games"][1].update(gameIndex=0),
+         "games[1].gameIndex: 0 is given twice (also games[0])"),
+        (lambda d: d["games"][0]["playersOverride"].pop(),
+         "games[0].playersOverride: four players, by seat, not 3"),
+        (lambda d: d["games"][0]["playersOverride"].__setitem__(2, "p-01"),
+         "games[0].playersOverride[2]: 'p-01' sits twice in one game (also seat 0)"),
+        (lambda d: d["games"][0].update(gameData="MotE W5 G1.egn"),
+         "games[0].gameData: must be a JSON object (an EGN game, embedded whole)"),
+        (lambda d: d["games"][0]["gameData"].update(version="3"),
+         "games[0].gameData.version: EGN version '3' is not supported"),
+        (lambda d: d["games"][0]["gameData"].update(metadata=[]),
+         "games[0].gameData.metadata: must be a JSON object"),
+        (lambda d: d["games"][0]["gameData"].update(fileType="x"),
+         "games[0].gameData.fileType: an EGN file has"),
+        (lambda d: _swap(d["games"][0]["gameData"]["deals"][0]["phases"][1]["tricks"]),
+         "games[0].gameData.deals[0].phases[1].tricks[1][3] (deal 1, play 8): 9d is not legal "
+         "(must follow hearts)"),
+        (lambda d: d["games"][3]["gameData"]["metadata"]["ruleset"].update(num_players=2),
+         "games[3].gameData"),
+    ],
+)
+def test_emn_broken_files_are_one_clear_error(change: Any, expected: str) -> None:
+    data = raw()
+    change(data)
+    assert expected in error_of(data)
+
+
+def test_emn_a_two_handed_game_is_refused() -> None:
+    data = match_data([(["a", "b", "c", "d"], egn_game(1, Rules.preset("two-handed").replace(
+        stick_the_dealer=True)))])
+    assert "an EMN match is four-handed, this game has 2 players" in error_of(data)
+
+
+# -- the command -------------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_emn_replay_check_prints_each_game_and_the_standings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "replay", "--check", str(MOTE))
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "MotE Week 5 Match: 6 games (FIXED_GAMES, target 6)"
+    assert lines[1] == (
+        "ok: Game 1 of 6 (MotE W5 G1): Dad of Carl and Chach 10, Jen-Eye and WWMM 3 after "
+        "11 deals: Dad of Carl and Chach win, every action legal"
+    )
+    assert len([line for line in lines if line.startswith("ok: Game")]) == 6
+    assert "Standings (games won):" in lines
+    assert lines[-1] == "Chach and WWMM win: the match is over"
+
+
+def test_emn_replay_narrates_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "replay", str(MOTE))
+    assert status == 0
+    assert out.count("\n== Game ") == 6
+    assert "Deal 1: Dad of Carl deals, K♥ turned up" in out
+    assert "Deal 16: Chach deals" in out  # the sixth game's last deal
+    assert out.rstrip().endswith("Chach and WWMM win: the match is over")
+
+
+def test_emn_replay_of_a_broken_match_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = raw()
+    data["games"][1]["playersOverride"][0] = "p-09"
+    path = tmp_path / "bad.emn"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 1 and out == ""
+    assert err == (
+        f"euchre: {path}: games[1].playersOverride[0]: 'p-09' is not a player of "
+        "metadata.players\n"
+    )
+    data = raw()
+    data["metadata"]["result"] = {"scores": {"p-01": 6}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, _, err = run(capsys, "replay", "--check", str(path))
+    assert status == 1
+    assert err == (
+        f"euchre: {path}: metadata.result.scores.p-01: the file says 6, the games give 2 "
+        "(games won)\n"
+    )
+
+
+def test_emn_convert_writes_one_record_per_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(capsys, "convert", str(MOTE), str(tmp_path / "week5.json"))
+    assert status == 0
+    assert out.splitlines()[0] == f"wrote {tmp_path / 'week5-1.json'} (11 deals)"
+    match = load_emn(MOTE)
+    for k, game in enumerate(match.games, 1):
+        record = read_record(tmp_path / f"week5-{k}.json")
+        assert record.deals == game.record.deals
+        assert record.metadata["players"] == game.record.metadata["players"]
+        assert record.check().score == game.score
+    assert run(capsys, "convert", str(MOTE), str(tmp_path / "week5.egn"))[0] == 0
+    back = read_record(tmp_path / "week5-5.egn")
+    assert back.deals == match.games[4].record.deals
+    assert back.metadata["players"] == ["WWMM", "Dad of Carl", "Chach", "Jen-Eye"]
+    folder = tmp_path / "games"
+    folder.mkdir()
+    assert run(capsys, "convert", str(MOTE), str(folder))[0] == 0
+    assert sorted(p.name for p in folder.iterdir()) == [
+        f"MotE_W5_Match-{k}.json" for k in range(1, 7)
+    ]
+    status, _, err = run(capsys, "convert", str(MOTE), str(tmp_path / "week5.txt"))
+    assert status == 1 and "a match converts to one record per game" in err
+
+
+def test_emn_game_paths() -> None:
+    assert game_paths("m.emn", "x/out.JSON", 2) == [Path("x/out-1.JSON"), Path("x/out-2.JSON")]
+    with pytest.raises(RecordError, match=r"name the output OUT\.json"):
+        game_paths("m.emn", "out", 1)
+
+
+# -- fuzzing -----------------------------------------------------------------------------
+
+_WORDS = st.sampled_from(
+    ["Euchre Match Notation", "Euchre Game Notation", "1.1", "1.6", "p-01", "p-02",
+     "BEST_OF_N", "PROGRESSIVE", "COMPLETED", "Pass", "Order", "Jd"]
+)
+_SCALARS = st.none() | st.booleans() | st.integers(-2, 6) | _WORDS | st.text(max_size=3)
+_KEYS = st.sampled_from(
+    ["fileType", "version", "metadata", "games", "players", "teams", "id", "name",
+     "playerIds", "matchFormat", "type", "target", "result", "status", "winner", "scores",
+     "gameIndex", "playersOverride", "gameData", "deals", "initialScore", "color"]
+) | st.text(max_size=3)
+JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=20,
+)
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def only_record_errors(text: str) -> Match | None:
+    try:
+        match = loads_emn(text)
+    except RecordError:
+        return None
+    with contextlib.suppress(RecordError):
+        match.check()
+    match.standings()
+    return match
+
+
+@FUZZ
+@given(st.text(max_size=100))
+def test_emn_fuzz_random_text(text: str) -> None:
+    only_record_errors(text)
+
+
+@FUZZ
+@given(JSON)
+def test_emn_fuzz_random_json(value: Json) -> None:
+    only_record_errors(json.dumps(value))
+    only_record_errors(json.dumps({"fileType": EMN_FILE_TYPE, "version": "1.1",
+                                   "metadata": value, "games": []}))
+    only_record_errors(json.dumps({"fileType": EMN_FILE_TYPE, "version": "1.1",
+                                   "metadata": {"players": [{"id": "p-01", "name": "A"}]},
+                                   "games": value}))
+
+
+_BASE = raw()
+_BASE["games"] = _BASE["games"][4:5]  # one game keeps each example quick
+
+
+@FUZZ
+@given(st.data())
+def test_emn_fuzz_mutated_real_match(data: st.DataObject) -> None:
+    match = copy.deepcopy(_BASE)
+    node: Json = match
+    for _ in range(data.draw(st.integers(1, 7))):
+        if isinstance(node, dict) and node:
+            key = data.draw(st.sampled_from(sorted(node)))
+            if data.draw(st.booleans()) or not isinstance(node[key], dict | list):
+                node[key] = data.draw(JSON)
+                break
+            node = node[key]
+        elif isinstance(node, list) and node:
+            k = data.draw(st.integers(0, len(node) - 1))
+            if data.draw(st.booleans()) or not isinstance(node[k], dict | list):
+                node[k] = data.draw(JSON)
+                break
+            node = node[k]
+    only_record_errors(json.dumps(match))
+
+
+def test_emn_a_game_going_on_after_its_end_counts_as_its_rules_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = raw()
+    deals = data["games"][0]["gameData"]["deals"]
+    extra = copy.deepcopy(deals[3])  # dealt by seat 3, next after the last deal's dealer
+    extra["dealNumber"] = len(deals)
+    deals.append(extra)
+    data["games"][0]["gameData"]["metadata"]["finalScore"] = [10, 4]
+    match = from_emn(data)
+    first = match.games[0]
+    assert (first.score, first.winner, first.finished) == ((10, 3), 0, True)
+    assert match.standings() == load_emn(MOTE).standings()
+    path = tmp_path / "after.emn"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0
+    assert "(the record goes on after the end of the game: 1 more deal, which do not count)" in out
+    assert "Deal 12:" not in out.split("== Game 2")[0]
+    warnings = err.splitlines()
+    assert warnings and all(line.startswith("warning: game 1: ") for line in warnings)
+    status, out, err = run(capsys, "replay", "--check", str(path))
+    assert status == 0 and "warning: game 1: " in err
