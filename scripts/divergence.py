@@ -41,8 +41,9 @@ from euchre.actions import KIND_DISCARD, KIND_PLAY, Action
 from euchre.arena import confidence_interval
 from euchre.deal import Deal
 from euchre.errors import EuchreError
+from euchre.files import read_record
 from euchre.game import Game, Phase
-from euchre.record import Record, read_record
+from euchre.record import Record
 
 _PAIR = re.compile(r"deal-(\d+)a\.json")
 _POSITIONS = ("first", "second", "third", "dealer")

@@ -143,9 +143,10 @@ _ANY_VALUE = {("play", "--name")}
 def test_every_option_that_takes_a_value_has_a_case_above() -> None:
     import argparse
 
-    from euchre.cli import _RULE_DEFAULTS, build_parser
+    from euchre.cli import build_parser
+    from euchre.options import RULE_DEFAULTS
 
-    rule_flags = {"--" + name.replace("_", "-") for name in _RULE_DEFAULTS} - {"--rules"}
+    rule_flags = {"--" + name.replace("_", "-") for name in RULE_DEFAULTS} - {"--rules"}
     tried = {(argv[0], word) for argv, _, _ in CASES if argv for word in argv}
     parser = build_parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

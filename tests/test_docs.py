@@ -24,7 +24,7 @@ from euchre.storage import ENV_VAR
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-EGN_GAME = ROOT.parent / "shared" / "data" / "egn" / "VWEC_Finals.egn"
+EGN_GAME = ROOT / "tests" / "data" / "egn" / "VWEC_Finals.egn"
 
 _COMMAND = re.compile(r"^(?:\$ )?(?:\.venv/bin/)?euchre\s")
 _SHELL_FENCES = ("sh", "bash", "console", "")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from euchre.actions import ALONE, DISCARD, ORDER, STAY, Discard
@@ -29,9 +29,11 @@ from euchre.egn import (
     to_egn,
 )
 from euchre.errors import RecordError
+from euchre.files import read_record
 from euchre.game import Game, Phase
-from euchre.record import GameResult, Record, dumps, loads, read_record
+from euchre.record import GameResult, Record, dumps, loads
 from euchre.rules import Rules
+from fuzzing import fuzz, json_values, mutate, read_or_none
 
 Json = Any
 """JSON data as :func:`json.loads` gives it: tests index it freely."""
@@ -892,31 +894,24 @@ _WORDS = st.sampled_from(
     ["X", "Jd", "B", "R", "L", "Nc", "Pass", "Order", "Alone", "h", "s", "EUCHRE_BIDDING",
      "TRICK_PLAY", "Euchre Game Notation", "1.4", "LEFT_OF_LONER"]
 )
-_SCALARS = st.none() | st.booleans() | st.integers(-2, 12) | _WORDS | st.text(max_size=5)
-_KEYS = st.sampled_from(
+JSON = json_values(
+    _WORDS,
     ["fileType", "version", "metadata", "deals", "ruleset", "initialScore", "dealer", "upCard",
      "phases", "calls", "tricks", "type", "isAlone", "aloneDefender", "discard", "kitty",
-     "playerCards", "initialState", "std", "defend_alone", "num_players"]
-) | st.text(max_size=4)
-JSON = st.recursive(
-    _SCALARS,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_KEYS, inner, max_size=5),
-    max_leaves=25,
+     "playerCards", "initialState", "std", "defend_alone", "num_players"],
+    ints=(-2, 12), text=5, key_text=4, max_size=5, max_leaves=25,
 )
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = fuzz(100)
 
 
 def only_record_errors(text: str) -> None:
-    try:
-        record = loads_egn(text)
-    except RecordError:
+    record = read_or_none(loads_egn, text)
+    if record is None:
         return
     record.check()
-    try:
-        again = loads_egn(dumps_egn(record))
-    except RecordError:
-        return
-    assert again.deals == record.deals
+    again = read_or_none(loads_egn, dumps_egn(record))
+    if again is not None:
+        assert again.deals == record.deals
 
 
 @FUZZ
@@ -940,30 +935,11 @@ _BASES = [
 ]
 
 
-def _paths(value: Json, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(_paths(item, (*path, key)))
-    elif isinstance(value, list):
-        for k, item in enumerate(value):
-            found.extend(_paths(item, (*path, k)))
-    return found
-
-
 @FUZZ
 @given(st.data())
 def test_egn_fuzz_mutated_files(data: st.DataObject) -> None:
     value = copy.deepcopy(data.draw(st.sampled_from(_BASES)))
-    for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from([p for p in _paths(value) if p]))
-        parent: Json = value
-        for key in path[:-1]:
-            parent = parent[key]
-        if data.draw(st.booleans()):
-            del parent[path[-1]]
-        else:
-            parent[path[-1]] = data.draw(JSON | _WORDS)
+    mutate(value, data.draw, JSON | _WORDS, steps=3, copies=False)
     only_record_errors(json.dumps(value))
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from euchre.cli import main
@@ -25,9 +24,11 @@ from euchre.egn_versions import (
     version_note,
 )
 from euchre.errors import RecordError
-from euchre.game import Game
-from euchre.record import Record, read_record
+from euchre.files import read_record
+from euchre.record import Record
 from euchre.rules import Rules
+from fuzzing import fuzz, json_values, read_or_none, replace_deep
+from randomplay import play_random
 
 Json = Any
 
@@ -36,14 +37,6 @@ EGN_RULES = Rules(
     stick_the_dealer=True, maker_partner_alone=False, lone_defender=False,
     loner_lead="left_of_dealer",
 )
-
-
-def play_random(rules: Rules, seed: int) -> Game:
-    game = Game(rules, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over():
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 def annotated_game(seed: int, rules: Rules = EGN_RULES) -> Json:
@@ -340,28 +333,21 @@ _WORDS = st.sampled_from(
     ["X", "Jd", "9h", "Pass", "Order", "p", "o", "s", "EUCHRE_BIDDING", "TRICK_PLAY",
      "TRICK_PLAY_PHASE", "Euchre Game Notation", "1.0.0", "1.1", "LEFT_OF_DEALER"]
 )
-_SCALARS = st.none() | st.booleans() | st.integers(-2, 6) | _WORDS | st.text(max_size=3)
-_KEYS = st.sampled_from(
+JSON = json_values(
+    _WORDS,
     ["initial_state", "up_card", "player_cards", "is_alone", "phase_number", "phases",
      "calls", "tricks", "type", "dealer", "kitty", "initialLead", "aloneDefender",
      "alone_defender", "calls_annotations", "tricks_annotations", "alternative_lines",
      "biddingPhase", "trickPlayPhase", "branch_index", "timings", "views", "matchId",
-     "max_deals", "ruleset", "initial_score", "deals", "metadata"]
-) | st.text(max_size=3)
-JSON = st.recursive(
-    _SCALARS,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
-    max_leaves=20,
+     "max_deals", "ruleset", "initial_score", "deals", "metadata"],
 )
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = fuzz(150)
 
 
 def only_record_errors(text: str) -> None:
-    try:
-        record = loads_egn(text)
-    except RecordError:
-        return
-    record.check()
+    record = read_or_none(loads_egn, text)
+    if record is not None:
+        record.check()
 
 
 @FUZZ
@@ -379,18 +365,5 @@ def test_egn_versions_fuzz_old_shapes(value: Json, version: str) -> None:
 @given(st.data())
 def test_egn_versions_fuzz_mutated_old_games(data: st.DataObject) -> None:
     old = downgrade(annotated_game(data.draw(st.integers(1, 3))))
-    node: Json = old
-    for _ in range(data.draw(st.integers(1, 6))):
-        if isinstance(node, dict) and node:
-            key = data.draw(st.sampled_from(sorted(node)))
-            if data.draw(st.booleans()) or not isinstance(node[key], dict | list):
-                node[key] = data.draw(JSON)
-                break
-            node = node[key]
-        elif isinstance(node, list) and node:
-            k = data.draw(st.integers(0, len(node) - 1))
-            if data.draw(st.booleans()) or not isinstance(node[k], dict | list):
-                node[k] = data.draw(JSON)
-                break
-            node = node[k]
+    replace_deep(old, data.draw, JSON, steps=6)
     only_record_errors(json.dumps(old))

@@ -6,12 +6,11 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from euchre.cli import main
@@ -25,9 +24,11 @@ from euchre.emn import (
     loads_emn,
 )
 from euchre.errors import RecordError
-from euchre.game import Game
-from euchre.record import Record, read_record
+from euchre.files import read_record
+from euchre.record import Record
 from euchre.rules import Rules
+from fuzzing import fuzz, json_values, read_or_none, replace_deep
+from randomplay import play_random
 
 Json = Any
 
@@ -38,14 +39,6 @@ EGN_RULES = rules_from_egn({"std": True})
 
 def raw(path: Path = MOTE) -> Json:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-def play_random(rules: Rules, seed: int) -> Game:
-    game = Game(rules, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over():
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 def egn_game(seed: int, rules: Rules = EGN_RULES, stop: int | None = None) -> Json:
@@ -365,28 +358,21 @@ _WORDS = st.sampled_from(
     ["Euchre Match Notation", "Euchre Game Notation", "1.1", "1.6", "p-01", "p-02",
      "BEST_OF_N", "PROGRESSIVE", "COMPLETED", "Pass", "Order", "Jd"]
 )
-_SCALARS = st.none() | st.booleans() | st.integers(-2, 6) | _WORDS | st.text(max_size=3)
-_KEYS = st.sampled_from(
+JSON = json_values(
+    _WORDS,
     ["fileType", "version", "metadata", "games", "players", "teams", "id", "name",
      "playerIds", "matchFormat", "type", "target", "result", "status", "winner", "scores",
-     "gameIndex", "playersOverride", "gameData", "deals", "initialScore", "color"]
-) | st.text(max_size=3)
-JSON = st.recursive(
-    _SCALARS,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
-    max_leaves=20,
+     "gameIndex", "playersOverride", "gameData", "deals", "initialScore", "color"],
 )
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = fuzz(100)
 
 
 def only_record_errors(text: str) -> Match | None:
-    try:
-        match = loads_emn(text)
-    except RecordError:
-        return None
-    with contextlib.suppress(RecordError):
-        match.check()
-    match.standings()
+    match = read_or_none(loads_emn, text)
+    if match is not None:
+        with contextlib.suppress(RecordError):
+            match.check()
+        match.standings()
     return match
 
 
@@ -415,20 +401,7 @@ _BASE["games"] = _BASE["games"][4:5]  # one game keeps each example quick
 @given(st.data())
 def test_emn_fuzz_mutated_real_match(data: st.DataObject) -> None:
     match = copy.deepcopy(_BASE)
-    node: Json = match
-    for _ in range(data.draw(st.integers(1, 7))):
-        if isinstance(node, dict) and node:
-            key = data.draw(st.sampled_from(sorted(node)))
-            if data.draw(st.booleans()) or not isinstance(node[key], dict | list):
-                node[key] = data.draw(JSON)
-                break
-            node = node[key]
-        elif isinstance(node, list) and node:
-            k = data.draw(st.integers(0, len(node) - 1))
-            if data.draw(st.booleans()) or not isinstance(node[k], dict | list):
-                node[k] = data.draw(JSON)
-                break
-            node = node[k]
+    replace_deep(match, data.draw, JSON, steps=7)
     only_record_errors(json.dumps(match))
 
 
@@ -449,7 +422,8 @@ def test_emn_a_game_going_on_after_its_end_counts_as_its_rules_do(
     path.write_text(json.dumps(data), encoding="utf-8")
     status, out, err = run(capsys, "replay", str(path))
     assert status == 0
-    assert "(the record goes on after the end of the game: 1 more deal, which do not count)" in out
+    assert "(the record goes on after the end of the game: 1 more deal, replayed from" in out
+    assert "Deal 12 (after the end): " in out  # narrated as in the replay of one record
     assert "Deal 12:" not in out.split("== Game 2")[0]
     warnings = err.splitlines()
     assert warnings and all(line.startswith("warning: game 1: ") for line in warnings)

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre.actions import ALONE, CALL, DISCARD, ORDER, PASS, PLAY, STAY, Action
@@ -40,6 +40,7 @@ from euchre.protocol import (
     view_to_dict,
 )
 from euchre.rules import Rules
+from fuzzing import Draw, fuzz, json_values, mutate
 
 EVERY_ACTION: list[Action] = [
     PASS, ORDER, ALONE, STAY,
@@ -630,52 +631,19 @@ _WORDS = st.sampled_from(
      "play", "over", "foo", "pass", "accept", "call:h", "call:z", "discard:9c", "play:Jd",
      "play:X", "stay", "order", "h", "s", "decide", "deal_end", "game_end", "game_start"]
 )
-_SCALARS = (st.none() | st.booleans() | st.integers(-2, 8) | st.floats() | _WORDS
-            | st.text(max_size=5))
-_KEYS = st.sampled_from(
+JSON = json_values(
+    _WORDS,
     ["type", "view", "legal", "result", "seat", "rules", "phase", "hand", "upcard", "calls",
      "trump", "maker", "alone", "sitting_out", "discard", "tricks", "trick", "to_act",
-     "dealer", "score", "tricks_won", "version", "winner", "players", "deck"]
-) | st.text(max_size=4)
-JSON = st.recursive(
-    _SCALARS,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_KEYS, inner, max_size=5),
-    max_leaves=25,
+     "dealer", "score", "tricks_won", "version", "winner", "players", "deck"],
+    ints=(-2, 8), floats=st.floats(), text=5, key_text=4, max_size=5, max_leaves=25,
 )
-FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = fuzz(200)
 
 
-def _paths(value: Json, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a JSON tree."""
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(_paths(item, (*path, key)))
-    elif isinstance(value, list):
-        for k, item in enumerate(value):
-            found.extend(_paths(item, (*path, k)))
-    return found
-
-
-def _mutate(data: Json, draw: Any) -> Json:
-    """Replace, delete or duplicate one place of a JSON tree."""
-    path = draw(st.sampled_from([p for p in _paths(data) if p]))
-    parent: Json = data
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    kind = draw(st.sampled_from(["replace", "word", "word", "number", "delete", "copy"]))
-    if kind == "delete":
-        del parent[key]
-    elif kind == "copy" and isinstance(parent, list):
-        parent.append(copy.deepcopy(parent[key]))
-    elif kind == "word":
-        parent[key] = draw(_WORDS)
-    elif kind == "number":
-        parent[key] = draw(st.integers(-1, 7))
-    else:
-        parent[key] = draw(JSON)
-    return data
+def _mutate(data: Json, draw: Draw, steps: int = 1) -> Json:
+    """Replace, delete or duplicate one to ``steps`` places of a JSON tree."""
+    return mutate(data, draw, JSON, steps=steps, words=_WORDS, numbers=st.integers(-1, 7))
 
 
 @FUZZ
@@ -697,8 +665,7 @@ def test_bot_fuzz_random_json(value: Json, other: Json, kind: str) -> None:
 @given(st.data())
 def test_bot_fuzz_mutated_messages(data: st.DataObject) -> None:
     message = copy.deepcopy(data.draw(st.sampled_from(_MESSAGES)))
-    for _ in range(data.draw(st.integers(1, 3))):
-        message = _mutate(message, data.draw)
+    message = _mutate(message, data.draw, steps=3)
     answers, _, failure = _serve(_line(message) + _line(_play_decide()))
     is_decide = isinstance(message, dict) and message.get("type") == "decide"
     if failure is None:  # the real decide after it is answered too
@@ -713,8 +680,7 @@ def test_bot_fuzz_mutated_messages(data: st.DataObject) -> None:
 @given(st.data())
 def test_bot_fuzz_mutated_decides_answer_legally_or_stop(data: st.DataObject) -> None:
     message = copy.deepcopy(data.draw(st.sampled_from(_DECIDES)))
-    for _ in range(data.draw(st.integers(1, 2))):
-        message = _mutate(message, data.draw)
+    message = _mutate(message, data.draw, steps=2)
     answers, reported, failure = _serve(_line(message))
     if failure is None and isinstance(message, dict) and message.get("type") == "decide":
         assert reported == [] and len(answers) == 1 and answers[0] in message["legal"]

@@ -7,19 +7,19 @@ import copy
 import json
 import random
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from euchre.actions import PLAY, Action, Play
 from euchre.cards import UNKNOWN, card_name, cards_of, suit_name
 from euchre.deal import Deal
 from euchre.errors import RecordError
+from euchre.files import read_record, write_record
 from euchre.game import Game, Phase
 from euchre.record import (
     FORMAT,
@@ -32,26 +32,15 @@ from euchre.record import (
     dumps,
     load,
     loads,
-    read_record,
-    write_record,
 )
 from euchre.rules import Rules
+from fuzzing import fuzz, json_values, mutate, read_or_none
+from randomplay import play_random
 
 PRESETS = ("standard", "two-handed", "tournament", "openspiel")
 
 Json = Any
 """JSON data as :func:`json.loads` gives it: tests index it freely."""
-
-
-def play_random(rules: Rules, seed: int, stop_after: int | None = None) -> Game:
-    """A game played with random legal actions (``stop_after`` actions at most)."""
-    game = Game(rules, seed=seed)
-    rng = random.Random(seed)
-    count = 0
-    while not game.is_over() and (stop_after is None or count < stop_after):
-        game.apply(rng.choice(game.legal_actions()))
-        count += 1
-    return game
 
 
 def random_record(preset: str = "standard", seed: int = 1) -> Record:
@@ -591,61 +580,20 @@ _WORDS = st.sampled_from(
     ["X", "Jd", "B", "9c", "Ah", "pass", "play Jd", "play 9c", "play Ah", "order", "call h",
      "call s", "alone", "stay", "discard X", "discard 9c", "h"]
 ) | st.integers(0, 3)
-_SCALARS = (
-    st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False) | _WORDS
-    | st.text(max_size=6)
-)
-_KEYS = st.sampled_from(
+JSON = json_values(
+    _WORDS,
     ["format", "version", "rules", "deals", "dealer", "hands", "upcard", "kitty", "actions",
-     "result", "score", "winner", "metadata", "start_score", "extras", "team"]
-) | st.text(max_size=5)
-JSON = st.recursive(
-    _SCALARS,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(_KEYS, inner, max_size=5),
+     "result", "score", "winner", "metadata", "start_score", "extras", "team"],
+    ints=(-3, 40), floats=st.floats(allow_nan=False), text=6, key_text=5, max_size=5,
     max_leaves=25,
 )
-FUZZ = settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-
-
-def paths_of(value: Json, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a JSON tree."""
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(paths_of(item, (*path, key)))
-    elif isinstance(value, list):
-        for k, item in enumerate(value):
-            found.extend(paths_of(item, (*path, k)))
-    return found
-
-
-def mutate(data: Json, draw: Callable[[st.SearchStrategy[Any]], Any]) -> Json:
-    """Replace, delete or duplicate one place of a JSON tree."""
-    paths = [p for p in paths_of(data) if p]
-    path = draw(st.sampled_from(paths))
-    parent: Json = data
-    for key in path[:-1]:
-        parent = parent[key]
-    key = path[-1]
-    kind = draw(st.sampled_from(["replace", "word", "word", "delete", "copy"]))
-    if kind == "delete":
-        del parent[key]
-    elif kind == "copy" and isinstance(parent, list):
-        parent.append(copy.deepcopy(parent[key]))
-    elif kind == "word":
-        parent[key] = draw(_WORDS)
-    else:
-        parent[key] = draw(JSON)
-    return data
+FUZZ = fuzz(120)
 
 
 def only_record_errors(text: str) -> None:
     """Reading (and replaying, when it reads) raises nothing but RecordError."""
-    try:
-        record = loads(text)
-    except RecordError:
+    record = read_or_none(loads, text)
+    if record is None:
         return
     assert loads(dumps(record)) == record
     with contextlib.suppress(RecordError):
@@ -674,8 +622,7 @@ _SMALL: Json = record_data(
 @given(st.data())
 def test_record_fuzz_mutated_records(data: st.DataObject) -> None:
     value = copy.deepcopy(_SMALL)
-    for _ in range(data.draw(st.integers(1, 3))):
-        value = mutate(value, data.draw)
+    mutate(value, data.draw, JSON, steps=3, words=_WORDS)
     only_record_errors(json.dumps(value))
 
 

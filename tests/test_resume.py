@@ -10,7 +10,6 @@ printed, from where the person stands.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import errno
 import os
@@ -19,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -41,6 +40,7 @@ from euchre.storage import (
 from euchre.tui.app import EuchreApp, GameOverScreen, SetupScreen, TableScreen, screen_text
 from euchre.tui.cli import add_play_commands, cmd_play, cmd_stats
 from euchre.tui.session import GameSession, PlayConfig
+from tuihelp import run, wait_for
 
 FAST = PlayConfig(partner="basic", opponents="basic", hint_bot="basic", speed=0.0)
 
@@ -120,24 +120,6 @@ def play_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="euchre")
     add_play_commands(parser.add_subparsers(dest="command"))
     return parser
-
-
-Script = Callable[[Pilot[None], EuchreApp], Awaitable[None]]
-
-
-def run(app: EuchreApp, script: Script, size: tuple[int, int] = (100, 32)) -> None:
-    async def go() -> None:
-        async with app.run_test(size=size) as pilot:
-            await script(pilot, app)
-
-    asyncio.run(go())
-
-
-async def wait_for(pilot: Pilot[None], test: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline, "waited in vain"
-        await pilot.pause(0.01)
 
 
 # -- what is refused ---------------------------------------------------------------------

@@ -6,7 +6,7 @@ Every app runs headless with fast bots and pace 0; the data folder is a temporar
 from __future__ import annotations
 
 import argparse
-import asyncio
+import functools
 import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -16,6 +16,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
+import tuihelp
 from euchre.actions import ORDER, PASS, STAY, Action, Discard, Play
 from euchre.cards import SUIT_CHARS, effective_suit, sort_cards, suit_name
 from euchre.errors import EuchreError
@@ -35,11 +36,9 @@ from euchre.tui.app import (
 from euchre.tui.cli import add_play_commands, cmd_play, cmd_stats
 from euchre.tui.session import GameSession, PlayConfig, Step, person_reason, table_names
 from euchre.view import PlayerView
+from tuihelp import SIZE, run
 
 FAST = PlayConfig(partner="basic", opponents="basic", hint_bot="basic", speed=0.0)
-SIZE = (100, 32)
-
-Script = Callable[[Pilot[None], EuchreApp], Awaitable[None]]
 
 
 @pytest.fixture(autouse=True)
@@ -47,16 +46,6 @@ def _data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv(ENV_VAR, str(folder))
     return folder
-
-
-def run(app: EuchreApp, script: Script, size: tuple[int, int] = SIZE) -> None:
-    """Run ``script`` against the app, headless."""
-
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await script(pilot, app)
-
-    asyncio.run(main())
 
 
 def table(app: EuchreApp) -> TableScreen:
@@ -83,12 +72,8 @@ async def settle(pilot: Pilot[None], app: EuchreApp, timeout: float = 20.0) -> N
     raise AssertionError("the game did not come back to the person")
 
 
-async def wait_for(pilot: Pilot[None], test: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Wait until ``test()`` holds."""
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline, "waited in vain"
-        await pilot.pause(0.01)
+wait_for = functools.partial(tuihelp.wait_for, timeout=10.0)
+"""Wait until ``test()`` holds."""
 
 
 async def press_for(pilot: Pilot[None], app: EuchreApp, action: Action) -> None:

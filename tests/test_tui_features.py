@@ -5,11 +5,9 @@ that still shows the suits and trump.
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import io
 import re
-import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Select
 
+import tuihelp
 from euchre.cards import cards_of, deck_mask, sort_cards, trump_mask
 from euchre.game import Phase, score_deal
 from euchre.rules import PRESETS, SEAT_NAMES, Rules
@@ -33,11 +32,10 @@ from euchre.tui.app import (
 from euchre.tui.help import HelpScreen, help_text, key_name, key_rows, key_words
 from euchre.tui.session import TABLE_NAMES, GameSession, PlayConfig, table_names
 from euchre.tui.style import TRUMP_MARK, card_face, card_text, no_color_wanted
+from tuihelp import run
 
 FAST = PlayConfig(partner="basic", opponents="basic", hint_bot="basic", speed=0)
 SCREENS = (TableScreen, SetupScreen, DealSummaryScreen, GameOverScreen, HelpScreen, EuchreApp)
-
-Script = Callable[[Pilot[None], EuchreApp], Awaitable[None]]
 
 
 @pytest.fixture(autouse=True)
@@ -48,23 +46,8 @@ def _data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def run(app: EuchreApp, script: Script, size: tuple[int, int] = (100, 32)) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await script(pilot, app)
-
-    asyncio.run(main())
-
-
-async def wait_for(pilot: Pilot[None], test: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Wait until ``test()`` holds, going on from each trick that waits to be seen."""
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline, "waited in vain"
-        screen = pilot.app.screen
-        if isinstance(screen, TableScreen) and getattr(screen, "waiting", False):
-            await pilot.press("space")
-        await pilot.pause(0.01)
+wait_for = functools.partial(tuihelp.wait_for, see_tricks=True)
+"""Wait until ``test()`` holds, going on from each trick that waits to be seen."""
 
 
 def persons_turn(app: EuchreApp) -> bool:

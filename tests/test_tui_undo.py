@@ -7,7 +7,6 @@ The session is driven without a screen, and one pilot test presses the keys.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
@@ -16,12 +15,13 @@ from textual.pilot import Pilot
 
 from euchre.actions import Action
 from euchre.errors import EuchreError
+from euchre.files import read_record
 from euchre.game import Game
-from euchre.record import read_record
 from euchre.rules import Rules
 from euchre.storage import ENV_VAR, StatsDB, resume_game, stats_path
 from euchre.tui.app import DealSummaryScreen, EuchreApp, GameOverScreen, TableScreen, screen_text
 from euchre.tui.session import GameSession, PlayConfig
+from tuihelp import run
 
 PRACTICE = PlayConfig(partner="basic", opponents="basic", hint_bot="basic", speed=0,
                       practice=True)
@@ -186,12 +186,7 @@ async def settle(pilot: Pilot[None], app: EuchreApp, timeout: float = 20.0) -> N
     raise AssertionError("the game did not come back to the person")
 
 
-def run(app: EuchreApp, script: object) -> None:
-    async def main() -> None:
-        async with app.run_test(size=(160, 40)) as pilot:
-            await script(pilot, app)  # type: ignore[operator]
-
-    asyncio.run(main())
+SIZE = (160, 40)
 
 
 def test_the_undo_key_takes_back_a_card_in_practice_and_is_refused_otherwise() -> None:
@@ -213,7 +208,7 @@ def test_the_undo_key_takes_back_a_card_in_practice_and_is_refused_otherwise() -
         text = screen_text(app)
         assert "Taken back" in text and "not counted" in text
 
-    run(app, script)
+    run(app, script, SIZE)
 
     counting = EuchreApp(PlayConfig(seed=9, partner="basic", opponents="basic",
                                     hint_bot="basic", speed=0), setup=False)
@@ -230,4 +225,4 @@ def test_the_undo_key_takes_back_a_card_in_practice_and_is_refused_otherwise() -
         assert "Undo is off in games that count for statistics" in screen_text(app)
         assert flat(session.game) == history
 
-    run(counting, refused)
+    run(counting, refused, SIZE)

@@ -23,7 +23,7 @@ __all__ = ["add_commands", "format_result"]
 
 def add_commands(subparsers: Any) -> None:
     """Add ``arena`` and ``bot`` to the subparsers of the ``euchre`` command."""
-    from euchre.cli import add_rules_arguments, seconds, whole_number
+    from euchre.options import add_rules_arguments, seconds, whole_number
 
     bots = ", ".join([*available_bots(), "ext:COMMAND"])
     arena = subparsers.add_parser(
@@ -115,7 +115,7 @@ class _Progress:
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
-    from euchre.cli import rules_from_args
+    from euchre.options import rules_from_args
 
     rules = rules_from_args(args)
     games = args.games

@@ -243,17 +243,21 @@ _RANKS_24: Final = sum(1 << r for r in (NINE, TEN, JACK, QUEEN, KING, ACE))
 _RANKS_32: Final = 0xFF
 
 
+_DECK_MASKS: Final = {
+    24: sum(_RANKS_24 << (8 * s) for s in SUITS),
+    32: sum(_RANKS_32 << (8 * s) for s in SUITS),
+    25: sum(_RANKS_24 << (8 * s) for s in SUITS) | 1 << BENNY,
+}
+
+
 def deck_mask(size: int) -> int:
     """The mask of a 24-, 32- or 25-card deck.
 
     >>> len(CardSet(deck_mask(25)))
     25
     """
-    ranks = _RANKS_32 if size == 32 else _RANKS_24
-    mask = sum(ranks << (8 * s) for s in SUITS)
-    if size == 25:
-        mask |= 1 << BENNY
-    elif size not in (24, 32):
+    mask = _DECK_MASKS.get(size)
+    if mask is None:
         raise CardError(f"unknown deck size {size}: the deck has 24, 32 or 25 cards")
     return mask
 

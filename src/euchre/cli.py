@@ -6,9 +6,9 @@ gives one clear line on standard error and a non-zero exit, never a traceback.
 Every option's value is checked before a command does anything, in one of two places:
 
 * what the value alone decides (a count, a seed, seconds, a preset's name) by its
-  argparse ``type`` (:func:`whole_number`, :func:`seconds`, :func:`preset_name`): a
-  line ``euchre arena: argument --deals: must be a whole number of at least 1, not '0'
-  (see: euchre arena --help)`` and exit status 2, as for an unknown option;
+  argparse ``type`` (:mod:`euchre.options`): a line ``euchre arena: argument --deals:
+  must be a whole number of at least 1, not '0' (see: euchre arena --help)`` and exit
+  status 2, as for an unknown option;
 * what needs more than the value (rule options that depend on one another, bots, which
   may be programs to start, files) by the command as it starts: a line ``euchre: ...``
   and exit status 1.
@@ -17,24 +17,20 @@ Every option's value is checked before a command does anything, in one of two pl
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import math
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from euchre.errors import EuchreError
-from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules
+from euchre.options import add_rules_arguments, preset_name, rules_from_args, whole_number
+from euchre.rules import OPTION_HELP, PRESET_HELP, Rules
 from euchre.text import plural
 
 if TYPE_CHECKING:
-    from euchre.record import Record, Replay, ReplayWarning
+    pass
 
-__all__ = ["UsageError", "main", "preset_name", "seconds", "whole_number"]
-
-_RULE_DEFAULTS = Rules().to_dict()
-
+__all__ = ["UsageError", "build_parser", "main"]
 
 class UsageError(EuchreError):
     """A command line the parser refuses: an unknown option, or a value its ``type``
@@ -50,110 +46,6 @@ class _Parser(argparse.ArgumentParser):
 
         raise UsageError(f"{self.prog}: {message} "
                          f"(see: {command(*self.prog.split()[1:], '--help')})")
-
-
-def whole_number(minimum: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type``: an int, at least ``minimum`` if given.
-
-    >>> whole_number(1)("12")
-    12
-    >>> whole_number(1)("0")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: must be a whole number of at least 1, not '0'
-    """
-    wanted = "a whole number" + ("" if minimum is None else f" of at least {minimum}")
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or (minimum is not None and value < minimum):
-            raise argparse.ArgumentTypeError(f"must be {wanted}, not {text!r}")
-        return value
-
-    return parse
-
-
-def seconds(low: float, high: float | None = None, *,
-            low_allowed: bool = True) -> Callable[[str], float]:
-    """An argparse ``type``: a finite number of seconds from ``low`` (or above it) to
-    ``high``.
-
-    >>> seconds(0, 10)("0.5")
-    0.5
-    >>> seconds(0, low_allowed=False)("0")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: must be a number of seconds above 0, not '0'
-    """
-    if high is not None:
-        wanted = f"from {low:g} to {high:g}"
-    else:
-        wanted = f"of at least {low:g}" if low_allowed else f"above {low:g}"
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not (math.isfinite(value) and (value >= low if low_allowed else value > low)
-                and (high is None or value <= high)):
-            raise argparse.ArgumentTypeError(f"must be a number of seconds {wanted}, "
-                                             f"not {text!r}")
-        return value
-
-    return parse
-
-
-def preset_name(*others: str) -> Callable[[str], str]:
-    """An argparse ``type``: a preset's name, read as :meth:`Rules.preset` reads it and
-    returned as the preset spells it, or one of ``others`` (``custom`` for ``euchre
-    stats``).
-
-    >>> preset_name()("Two_Handed")
-    'two-handed'
-    >>> preset_name("custom")("bogus")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: unknown preset 'bogus': choose one of standard, ..., or custom
-    """
-    def parse(text: str) -> str:
-        key = text.strip().lower()
-        if key in others:
-            return key
-        with contextlib.suppress(EuchreError):
-            return Rules.preset(key).preset_name() or key
-        choices = ", ".join(PRESETS) + "".join(f", or {other}" for other in others)
-        raise argparse.ArgumentTypeError(f"unknown preset {text!r}: choose one of {choices}")
-
-    return parse
-
-
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--rules PRESET`` and one flag per option (``--stick-the-dealer``, ``--target 5``)."""
-    group = parser.add_argument_group("rules", "a preset, then any options to change")
-    group.add_argument("--rules", default="standard", metavar="PRESET", type=preset_name(),
-                       help=f"preset: {', '.join(PRESETS)} (default: standard)")
-    for name, default in _RULE_DEFAULTS.items():
-        flag = "--" + name.replace("_", "-")
-        if isinstance(default, bool):
-            group.add_argument(flag, dest=f"rule_{name}", action=argparse.BooleanOptionalAction,
-                               default=None, help=OPTION_HELP[name])
-        else:
-            group.add_argument(flag, dest=f"rule_{name}", default=None, metavar="VALUE",
-                               help=OPTION_HELP[name])
-
-
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rules named by ``--rules`` and the option flags."""
-    options = {
-        name: getattr(args, f"rule_{name}")
-        for name in _RULE_DEFAULTS
-        if getattr(args, f"rule_{name}") is not None
-    }
-    return Rules.from_options(options, base=Rules.preset(args.rules))
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -172,7 +64,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _cmd_watch(args: argparse.Namespace) -> int:
     from euchre.game import Game
-    from euchre.narrate import Narrator
+    from euchre.narrate import Narrator, seats_line
     from euchre.players import play_game
     from euchre.players.registry import make_player, preflight
 
@@ -186,7 +78,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     names = [args.bots[seat % len(args.bots)] for seat in range(rules.players)]
     players = [make_player(name, game.seed + seat) for seat, name in enumerate(names)]
     print(f"A game of Euchre between bots: {', '.join(names)} (seed {game.seed})")
-    print(_seats_line(names))
+    print(seats_line(names))
     narrator.start(game)
     play_game(game, players, narrator.before, narrator.after)
     return 0
@@ -210,7 +102,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         timed = bench_bot(args.bot, decisions=args.decisions, seed=args.seed)
         print(json.dumps(timed) if args.json else
               f"{args.bot}: median {timed['median_ms']} ms, p95 {timed['p95_ms']} ms, "
-              f"slowest {timed['max_ms']} ms per decision ({timed['decisions']} decisions); "
+              f"slowest {timed['max_ms']} ms per decision ({plural(args.decisions, 'decision')}); "
               f"decisions with a choice: median {timed['choice_median_ms']} ms, "
               f"p95 {timed['choice_p95_ms']} ms")
         return 0
@@ -229,128 +121,16 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    if args.file.lower().endswith(".emn"):  # a match of several games
-        from euchre.emn import replay_match
+    from euchre.replay_cli import replay
 
-        replay_match(args.file, check=args.check)
-        return 0
-    from euchre.egn_versions import replay_note
-    from euchre.record import read_record
-
-    record = read_record(args.file)
-    if note := replay_note(args.file, record.metadata):
-        print(note)  # an EGN file of an older (or newer) version
-    if args.check:
-        replayed = record.check_all()
-        _print_warnings(replayed.warnings)
-        game = replayed.game
-        line = (f"ok: {plural(len(replayed.results), 'deal')}, every action legal, "
-                f"final score {_score(game.score)}")
-        if replayed.after is not None:
-            line += (f" (the game ended after deal {replayed.end}; the deals after it "
-                     f"bring the score to {_score(replayed.score)})")
-        print(line)
-        return 0
-    replayed = record.replay_all()  # the first illegal action stops here, with where and why
-    _print_warnings(replayed.warnings)
-    _narrate(record, replayed)
+    replay(args.file, check=args.check)
     return 0
 
 
-def _narrate(record: Record, replayed: Replay) -> None:
-    """Print the game deal by deal; deals recorded after its end come after it, marked."""
-    from euchre.game import Game
-    from euchre.narrate import Narrator
-    from euchre.record import game_after_end
-
-    names = _player_names(record.metadata, record.rules.players)
-    game = Game(record.rules, deals=[d.deal for d in record.deals], score=record.start_score)
-    narrator = Narrator(print, names)
-    if names is not None:
-        print(_seats_line(names))
-    narrator.start(game)
-    for recorded in record.deals[: replayed.end]:
-        for action in recorded.actions:
-            narrator.before(game, game.to_act, action)
-            game.apply(action)
-            narrator.after(game)
-    if replayed.after is None:
-        if len(game.results) < len(record.deals) or not game.is_over():
-            print(f"(the record ends here; score {_score(game.score)})")
-        return
-    later = record.deals[replayed.end :]
-    print(f"(the record goes on after the end of the game: {plural(len(later), 'more deal')}, "
-          f"replayed from {_score(game.score)}; "
-          "they do not count)")
-    after = game_after_end(game, [d.deal for d in later])
-    marked = Narrator(_after_the_end(print, replayed.end), names)
-    marked.start(after)
-    for recorded in later:
-        for action in recorded.actions:
-            marked.before(after, after.to_act, action)
-            after.apply(action)
-            marked.after(after)
-    print(f"(the record ends here; score {_score(after.score)}, "
-          f"the game having ended {_score(game.score)})")
-
-
-def _after_the_end(write: Callable[[str], None], offset: int) -> Callable[[str], None]:
-    """The narration of deals recorded after the game's end: numbered on from the game's
-    (``Deal 12 (after the end): ...``), without the start and end lines of the game
-    they are replayed in."""
-
-    def marked(line: str) -> None:
-        if line.startswith(("Starting at ", "Game over")):
-            return
-        if line.startswith("Deal "):
-            number, rest = line[len("Deal "):].split(":", 1)
-            line = f"Deal {int(number) + offset} (after the end):{rest}"
-        write(line)
-
-    return marked
-
-
-def _print_warnings(warnings: Sequence[ReplayWarning]) -> None:
-    """Each warning of a replay as one line on standard error."""
-    for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-
-
-def _score(score: tuple[int, int]) -> str:
-    return f"{score[0]}-{score[1]}"
-
-
-def _seats_line(names: Sequence[str]) -> str:
-    """Who sits where, clockwise from seat 0: ``Seats: South basic, West random, ...``."""
-    from euchre.rules import seat_name
-
-    seats = ", ".join(f"{seat_name(seat, len(names))} {name}" for seat, name in enumerate(names))
-    teams = "" if len(names) == 2 else "; teams North-South and East-West"
-    return f"Seats, clockwise: {seats}{teams}"
-
-
-def _player_names(metadata: dict[str, Any], players: int) -> list[str] | None:
-    names = metadata.get("players")
-    if isinstance(names, list) and len(names) == players and all(
-        isinstance(n, str) and n for n in names
-    ):
-        return names
-    return None
-
-
 def _cmd_convert(args: argparse.Namespace) -> int:
-    if args.input.lower().endswith(".emn"):  # one record per game of the match
-        from euchre.emn import convert_match
+    from euchre.replay_cli import convert
 
-        convert_match(args.input, args.output)
-        return 0
-    from euchre.record import read_record, write_record
-
-    record = read_record(args.input)
-    _print_warnings(record.replay_all().warnings)
-    if note := write_record(record, args.output):
-        print(f"note: {note}", file=sys.stderr)  # EGN written with its nearest rules
-    print(f"wrote {args.output} ({len(record.deals)} deals)")
+    convert(args.input, args.output)
     return 0
 
 

@@ -190,7 +190,7 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
         elif key in _INT_FLAGS:
             _int(value, place, 0)
         elif key == "loner_lead":
-            if value not in _LONER_LEAD:
+            if not isinstance(value, str) or value not in _LONER_LEAD:
                 raise RecordError(
                     f"{place}: must be LEFT_OF_DEALER or LEFT_OF_LONER, not {value!r}"
                 )

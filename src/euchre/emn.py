@@ -38,7 +38,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +45,7 @@ from typing import Final, Literal
 
 from euchre.egn import from_egn
 from euchre.errors import RecordError
+from euchre.files import write_record
 from euchre.record import (
     PathLike,
     Record,
@@ -57,7 +57,6 @@ from euchre.record import (
     _string,
     parse_json,
     read_text,
-    write_record,
 )
 from euchre.record import _known_keys as _known
 from euchre.text import plural
@@ -75,10 +74,11 @@ __all__ = [
     "convert_match",
     "emn_version",
     "from_emn",
+    "game_line",
     "game_paths",
     "load_emn",
     "loads_emn",
-    "replay_match",
+    "match_line",
     "standings_lines",
 ]
 
@@ -588,7 +588,7 @@ def standings_lines(match: Match, standings: Standings) -> list[str]:
     return lines
 
 
-def _match_line(match: Match) -> str:
+def match_line(match: Match) -> str:
     title = match.metadata.get("title")
     form = ""
     if match.format:
@@ -597,7 +597,7 @@ def _match_line(match: Match) -> str:
     return f"{title or 'A match'}: {plural(len(match.games), 'game')}{form}"
 
 
-def _game_line(match: Match, k: int, game: MatchGame) -> str:
+def game_line(match: Match, k: int, game: MatchGame) -> str:
     title = game.record.metadata.get("title")
     named = f" ({title})" if isinstance(title, str) and title else ""
     score = game.score
@@ -610,76 +610,6 @@ def _game_line(match: Match, k: int, game: MatchGame) -> str:
         end = " (not finished)"
     deals = plural(len(game.record.deals), "deal")
     return f"Game {k + 1} of {len(match.games)}{named}: {sides} after {deals}{end}"
-
-
-def replay_match(
-    path: PathLike,
-    *,
-    check: bool = False,
-    write: Callable[[str], None] = print,
-    warn: Callable[[str], None] | None = None,
-) -> None:
-    """What ``euchre replay MATCH.emn`` prints: each game deal by deal (or, with
-    ``check``, one line per game after checking it), then the standings. A game's
-    replay warnings (deals recorded after its end, a stored score the replay disagrees
-    with) go to ``warn``, standard error by default, as ``warning: game 2: ...``."""
-    from euchre.egn_versions import version_note
-
-    if warn is None:
-        warn = _stderr
-    match = load_emn(path)
-    name = os.fspath(path)
-    try:
-        standings = match.check() if check else match.standings()
-    except RecordError as error:
-        raise RecordError(f"{name}: {error}") from None
-    write(_match_line(match))
-    if emn_version(match.version) > emn_version(EMN_VERSIONS[-1]):
-        write(f"EMN version {match.version} (newer than {EMN_VERSIONS[-1]}, the newest this "
-              f"reader knows: read as {EMN_VERSIONS[-1]})")
-    for k, game in enumerate(match.games):
-        note = version_note(game.record.metadata.get("egnVersion"))
-        replayed = game.record.check_all() if check else game.record.replay_all()
-        for warning in replayed.warnings:
-            warn(f"warning: game {k + 1}: {warning}")
-        if check:
-            write(f"ok: {_game_line(match, k, game)}, every action legal")
-            if note:
-                write(f"  {note}")
-            continue
-        write("")
-        write(f"== {_game_line(match, k, game)}")
-        if note:
-            write(note)
-        _narrate(game.record, replayed.end, write)
-        later = len(game.record.deals) - replayed.end
-        if later:
-            write(f"(the record goes on after the end of the game: {plural(later, 'more deal')}, "
-                  "which do not count)")
-    write("")
-    for line in standings_lines(match, standings):
-        write(line)
-
-
-def _narrate(record: Record, end: int, write: Callable[[str], None]) -> None:
-    """The game's deals, up to ``end`` (where the game was over), deal by deal."""
-    from euchre.game import Game
-    from euchre.narrate import Narrator
-
-    game = Game(record.rules, deals=[d.deal for d in record.deals], score=record.start_score)
-    names = record.metadata["players"]
-    assert isinstance(names, list)
-    narrator = Narrator(write, [str(n) for n in names])
-    narrator.start(game)
-    for recorded in record.deals[:end]:
-        for action in recorded.actions:
-            narrator.before(game, game.to_act, action)
-            game.apply(action)
-            narrator.after(game)
-
-
-def _stderr(line: str) -> None:
-    print(line, file=sys.stderr)
 
 
 def game_paths(match_path: PathLike, output: PathLike, count: int) -> list[Path]:

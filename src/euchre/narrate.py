@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from euchre.actions import ALONE, KIND_CALL, KIND_DISCARD, KIND_ORDER, KIND_PASS, KIND_PLAY, Action
@@ -28,7 +28,7 @@ from euchre.game import Game, Phase
 from euchre.rules import seat_name, team_name
 from euchre.text import plural
 
-__all__ = ["Narrator", "agree", "conjugate"]
+__all__ = ["Narrator", "agree", "conjugate", "seats_line"]
 
 _SECOND_PERSON: Final = {
     "is": "are", "was": "were", "has": "have", "does": "do", "passes": "pass",
@@ -85,6 +85,19 @@ def _agree(who: str, phrase: str) -> str:
     '  West passes'
     """
     return f"  {agree(who, phrase)}"
+
+
+def seats_line(names: Sequence[str]) -> str:
+    """Who sits where, clockwise from seat 0.
+
+    >>> seats_line(["Ann", "Bob"])
+    'Seats, clockwise: South Ann, North Bob'
+    >>> seats_line(["basic", "random", "basic", "random"])[-44:]
+    'East random; teams North-South and East-West'
+    """
+    seats = ", ".join(f"{seat_name(seat, len(names))} {name}" for seat, name in enumerate(names))
+    teams = "" if len(names) == 2 else f"; teams {team_name(0)} and {team_name(1)}"
+    return f"Seats, clockwise: {seats}{teams}"
 
 
 class Narrator:

@@ -314,10 +314,23 @@ def _rules(value: object, where: str) -> Rules:
         return Rules()
     if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
         _fail(where, f"must be an object of rules options, not {_show(value)}")
+    # Every message of a game carries the same rules: read them once. The key holds the
+    # types too, so that 1 is not taken for true.
+    key = tuple((name, type(option), option) for name, option in value.items())
     try:
-        return Rules.from_dict(value)
+        return _RULES_SEEN[key]
+    except (KeyError, TypeError):  # new, or a value that is not hashable (refused below)
+        pass
+    try:
+        rules = Rules.from_dict(value)
     except RulesError as error:
         _fail(where, str(error))
+    if len(_RULES_SEEN) < 64:
+        _RULES_SEEN[key] = rules
+    return rules
+
+
+_RULES_SEEN: dict[tuple[tuple[str, type, object], ...], Rules] = {}
 
 
 def view_from_dict(data: Mapping[str, Any], where: str = "view") -> PlayerView:

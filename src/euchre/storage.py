@@ -37,9 +37,10 @@ from pathlib import Path
 from typing import Final
 
 from euchre.errors import EuchreError, RecordError
+from euchre.files import read_record
 from euchre.game import Game
 from euchre.invocation import command
-from euchre.record import Record, dumps, read_record
+from euchre.record import Record, dumps
 from euchre.rules import SEAT_NAMES
 
 __all__ = [

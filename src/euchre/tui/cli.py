@@ -20,7 +20,7 @@ __all__ = ["add_play_commands", "cmd_play", "cmd_stats"]
 
 def add_play_commands(subparsers: Any) -> None:
     """Add ``play`` and ``stats`` to the subparsers of the ``euchre`` command."""
-    from euchre.cli import add_rules_arguments, preset_name, seconds, whole_number
+    from euchre.options import add_rules_arguments, preset_name, seconds, whole_number
     from euchre.players.registry import available_bots
     from euchre.tui.session import strongest_bot
 
@@ -73,7 +73,7 @@ def add_play_commands(subparsers: Any) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Run ``euchre play``."""
-    from euchre.cli import rules_from_args
+    from euchre.options import rules_from_args
     from euchre.storage import find_unfinished
     from euchre.tui.session import GameSession, PlayConfig
 
