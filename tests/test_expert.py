@@ -14,7 +14,8 @@ from euchre.deal import Deal, DealResult
 from euchre.game import Game, Phase
 from euchre.players import Player, play_game
 from euchre.players.basic import BasicPlayer, hand_strength
-from euchre.players.expert import ExpertPlayer, _played_masks, win_probability
+from euchre.players.expert import ExpertPlayer, win_probability
+from euchre.players.knowledge import played_by
 from euchre.players.registry import make_player
 from euchre.players.sampling import constraints
 from euchre.rules import Rules
@@ -176,7 +177,7 @@ def _basic_deal_to_play() -> tuple[Game, BasicPlayer]:
 
 def _evidence_for(view: PlayerView, hands: Sequence[int], player: ExpertPlayer) -> float:
     """The play evidence ``player`` gives the unplayed ``hands``, seen in ``view``."""
-    dealt = [h | p for h, p in zip(hands, _played_masks(view), strict=True)]
+    dealt = [h | p for h, p in zip(hands, played_by(view), strict=True)]
     rules = view.rules.replace(target=0, deals=1)
     start, _ = player._replay(view, rules, constraints(view).pool, dealt)
     return player._replay_play(view, start)

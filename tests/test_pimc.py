@@ -23,7 +23,6 @@ from euchre.players.pimc import PimcPlayer, simple_discard
 from euchre.players.registry import make_player
 from euchre.players.sampling import (
     constraints,
-    first_leader,
     sample_hands,
 )
 from euchre.rules import Rules
@@ -276,11 +275,11 @@ def test_simple_discard_and_first_leader() -> None:
     hearts = 2
     assert simple_discard(CardSet.parse("Jh Ah Kh Ac 9s").mask, parse_card("Qh"), hearts,
                           True) == parse_card("9s")
-    rules = Rules()
-    assert first_leader(rules, dealer=0, maker=1, alone=()) == 1
-    assert first_leader(rules, dealer=0, maker=1, alone=(1,)) == 2
-    assert first_leader(rules, dealer=0, maker=1, alone=(1, 2)) == 2
-    assert first_leader(rules.replace(loner_lead="left_of_dealer"), 0, 3, (3,)) == 2
+    seating = Rules().seating  # the engine's rule, which the search bots use
+    assert seating.first_leader(dealer=0, maker=1, alone=()) == 1
+    assert seating.first_leader(dealer=0, maker=1, alone=(1,)) == 2
+    assert seating.first_leader(dealer=0, maker=1, alone=(1, 2)) == 2
+    assert seating.first_leader(0, 3, (3,), loner_lead="left_of_dealer") == 2
 
 
 def test_bench_bot_reports_times() -> None:

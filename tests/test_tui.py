@@ -19,12 +19,13 @@ from textual.widgets import Input, Select
 import tuihelp
 from euchre.actions import ORDER, PASS, STAY, Action, Discard, Play
 from euchre.cards import SUIT_CHARS, effective_suit, sort_cards, suit_name
-from euchre.errors import EuchreError
+from euchre.errors import EuchreError, Reason
 from euchre.game import Game, Phase
 from euchre.players import BasePlayer, Player
 from euchre.players.registry import make_player
 from euchre.rules import Rules
 from euchre.storage import ENV_VAR, StatsDB, find_unfinished, games_dir
+from euchre.table import Refusal
 from euchre.tui.app import (
     DealSummaryScreen,
     EuchreApp,
@@ -34,8 +35,9 @@ from euchre.tui.app import (
     screen_text,
 )
 from euchre.tui.cli import add_play_commands, cmd_play, cmd_stats
-from euchre.tui.session import GameSession, PlayConfig, Step, person_reason, table_names
+from euchre.tui.session import GameSession, PlayConfig, Step, table_names
 from euchre.view import PlayerView
+from euchre.wording import refusal_text
 from tuihelp import SIZE, run
 
 FAST = PlayConfig(partner="basic", opponents="basic", hint_bot="basic", speed=0.0)
@@ -144,12 +146,15 @@ def seed_dealt_by(seat: int, rules: Rules | None = None) -> int:
 # -- the session, without a screen -----------------------------------------------------------
 
 
-def test_person_reason_speaks_to_the_person() -> None:
-    assert person_reason("must follow hearts") == "You must follow hearts."
-    assert person_reason("the dealer is stuck and must name a suit") == (
-        "You are stuck and must name a suit."
-    )
-    assert person_reason("the dealer must take the upcard") == "You must take the upcard."
+def test_a_refusal_is_worded_for_the_person_from_the_engines_code() -> None:
+    def words(code: Reason, **about: int) -> str:
+        return refusal_text(Refusal(code, "the engine's words", 0, **about), phase="play")
+
+    assert words(Reason.MUST_FOLLOW, suit=2) == "You must follow hearts."
+    assert words(Reason.DEALER_STUCK) == "You are stuck and must name a suit."
+    assert words(Reason.MUST_TAKE_UPCARD) == "You must take the upcard."
+    assert words(Reason.WRONG_DECISION) == "You must play a card."
+    assert words(Reason.TURNED_DOWN, suit=0) == "Clubs was turned down and can't be named."
 
 
 def test_session_sorts_the_hand_trump_first_and_refuses_with_the_engines_reason() -> None:

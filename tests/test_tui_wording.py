@@ -90,12 +90,14 @@ def test_the_dealer_picks_up_in_the_keys_the_prompt_the_hint_and_the_history() -
     assert "pick up +" in session.options_words(hint.values)
     symbol = "♣♦♥♠"[session.game.upcard >> 3]
     assert session.describe(session.apply(ORDER)) == [f"You: pick up {symbol}"]
-    assert session.table().seats[0].calls == (f"pick up {symbol}",)
+    assert session.table().seats[0].calls == (ORDER,)
+    assert session.call_words(0, ORDER) == f"pick up {symbol}"
     discard = next(a for a in session.legal() if isinstance(a, Discard))
     assert session.describe(session.apply(discard))[0].startswith("You discard ")
     assert session.alone_word() == "go alone"
     assert session.describe(session.apply(ALONE)) == ["You go alone!"]
-    assert "alone!" in session.table().seats[0].calls
+    assert ALONE in session.table().seats[0].calls
+    assert session.call_words(0, ALONE) == "alone!"
     lines: list[str] = []
     play_the_deal(session, lines)
     text = "\n".join(lines)

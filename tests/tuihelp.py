@@ -13,7 +13,8 @@ from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 
-from euchre.tui.app import EuchreApp, TableScreen
+from euchre.tui.app import EuchreApp
+from euchre.tui.table_screen import TableScreen
 
 Script = Callable[[Pilot[None], EuchreApp], Awaitable[None]]
 

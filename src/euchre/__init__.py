@@ -14,14 +14,17 @@ from euchre.errors import (
     CardError,
     EuchreError,
     IllegalActionError,
+    Reason,
     RecordError,
     RulesError,
 )
-from euchre.game import Game, Phase
+from euchre.game import NOTHING, Game, Outcome, Phase
 from euchre.rules import PRESETS, Rules
+from euchre.seating import Seating
 from euchre.view import PlayerView
 
 __all__ = [
+    "NOTHING",
     "PRESETS",
     "Action",
     "ActionError",
@@ -37,13 +40,16 @@ __all__ = [
     "GoAlone",
     "IllegalActionError",
     "Order",
+    "Outcome",
     "Pass",
     "Phase",
     "Play",
     "PlayerView",
+    "Reason",
     "RecordError",
     "Rules",
     "RulesError",
+    "Seating",
     "card_name",
     "parse_action",
     "parse_card",

@@ -268,13 +268,14 @@ class MatchResult:
     def to_dict(self) -> dict[str, object]:
         """Everything as one JSON-ready object (all but ``seconds`` is fixed by the seed)."""
         deals = self.deals
+        seating = self.rules.seating
         sides = []
         for side, name in enumerate(self.side_names()):
             sign = 1 if side == 0 else -1
             won = None if self.games_won is None else self.games_won[side]
             sides.append({
                 "side": name,
-                "bots": list(self.bots[side::2]),
+                "bots": [self.bots[slot] for slot in seating.seats_of(side)],
                 "slots": name.split("+"),
                 "points": self.points[side],
                 "points_per_deal": self.points[side] / deals if deals else None,
@@ -304,7 +305,7 @@ class MatchResult:
             "thrown_in": self.thrown_in,
             "thrown_in_rate": self.thrown_in / deals if deals else None,
             "seats": [
-                {"slot": SLOT_NAMES[slot], "bot": self.bots[slot], "side": slot % 2,
+                {"slot": SLOT_NAMES[slot], "bot": self.bots[slot], "side": seating.team(slot),
                  **{f.name: getattr(stats, f.name) for f in fields(stats)},
                  **stats.rates()}
                 for slot, stats in enumerate(self.seats)
@@ -514,6 +515,7 @@ def _tally(unit: _Unit, game: Game, half: int) -> None:
     """Add one play's deals to the unit (``half`` 1: side 0 sat at odd seats)."""
     seats = unit.seats
     n = game.rules.players
+    team_of = game.rules.seating.team_of
     for result in game.results:
         unit.deals += 1
         for seat in range(n):
@@ -528,7 +530,7 @@ def _tally(unit: _Unit, game: Game, half: int) -> None:
             continue
         maker = seats[result.maker ^ half]
         maker.calls += 1
-        made = result.tricks[result.maker % 2]
+        made = result.tricks[team_of[result.maker]]
         if made == 5:
             maker.marched += 1
         elif made >= 3:
@@ -538,7 +540,7 @@ def _tally(unit: _Unit, game: Game, half: int) -> None:
         for seat in result.alone:
             lone = seats[seat ^ half]
             lone.alone += 1
-            took = result.tricks[seat % 2]
+            took = result.tricks[team_of[seat]]
             lone.alone_won += took >= 3
             lone.alone_marched += took == 5
     unit.games += 1

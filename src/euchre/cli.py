@@ -20,17 +20,15 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from euchre.errors import EuchreError
 from euchre.options import add_rules_arguments, preset_name, rules_from_args, whole_number
 from euchre.rules import OPTION_HELP, PRESET_HELP, Rules
 from euchre.text import plural
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["UsageError", "build_parser", "main"]
+
 
 class UsageError(EuchreError):
     """A command line the parser refuses: an unknown option, or a value its ``type``

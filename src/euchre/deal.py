@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
-from typing import cast
+from typing import Final, cast
 
 from euchre.cards import (
     BENNY,
@@ -31,8 +31,9 @@ from euchre.cards import (
 )
 from euchre.errors import CardError
 from euchre.rules import Rules
+from euchre.seating import Seating, seating_for
 
-__all__ = ["Deal", "DealResult", "random_deal", "shuffled_deck"]
+__all__ = ["Deal", "DealResult", "deal_verdict", "random_deal", "shuffled_deck"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,34 +57,77 @@ class Deal:
             tuple(parse_cards(kitty)),
         )
 
-    def validate(self, rules: Rules) -> None:
-        """Check the deal against the rules: sizes, deck, no card twice."""
+    def validate(self, rules: Rules, where: str | None = None) -> None:
+        """Check the deal against the rules: sizes, deck, no card twice.
+
+        Raises :class:`~euchre.errors.CardError` saying what is wrong. With ``where``
+        (the deal's place in a record: ``deals[3]``), the message names the field the
+        problem is in, as the readers of records report it.
+
+        >>> deal = Deal.parse(0, ["9c Tc Jc Qc Kc", "Ac 9d Td Jd Qd", "Kd Ad 9h Th Jh",
+        ...                       "Qh Kh Ah 9s 9c"], upcard="Js", kitty="Qs Ks As")
+        >>> deal.validate(Rules())
+        Traceback (most recent call last):
+        ...
+        euchre.errors.CardError: 9c is dealt twice
+        >>> deal.validate(Rules(), "deal")
+        Traceback (most recent call last):
+        ...
+        euchre.errors.CardError: deal.hands[3][4]: 9c is dealt twice (also at deal.hands[0][0])
+        """
         players = rules.players
-        if not 0 <= self.dealer < players:
-            raise CardError(f"dealer must be a seat from 0 to {players - 1}, not {self.dealer}")
+        dealer = self.dealer
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise _refusal(
+                where, "dealer", f"must be a seat from 0 to {players - 1}, not {dealer!r}",
+                f"dealer must be a seat from 0 to {players - 1}, not {dealer}",
+            )
         if len(self.hands) != players:
-            raise CardError(f"a deal has {players} hands, not {len(self.hands)}")
+            raise _refusal(where, "hands", f"a deal has {players} hands, not {len(self.hands)}")
+        size = rules.hand_size
         for seat, hand in enumerate(self.hands):
-            if len(hand) != rules.hand_size:
-                raise CardError(f"seat {seat} holds {len(hand)} cards, not {rules.hand_size}")
-        if len(self.kitty) != rules.kitty_size - 1:
-            raise CardError(
-                f"the kitty holds {rules.kitty_size - 1} cards besides the upcard, "
-                f"not {len(self.kitty)}"
+            if len(hand) != size:
+                raise _refusal(
+                    where, f"hands[{seat}]", f"a hand holds {size} cards, not {len(hand)}",
+                    f"seat {seat} holds {len(hand)} cards, not {size}",
+                )
+        kitty = rules.kitty_size - 1
+        if len(self.kitty) != kitty:
+            raise _refusal(
+                where, "kitty",
+                f"the kitty holds {kitty} cards besides the upcard "
+                f"({rules.deck}-card deck, {players} players), not {len(self.kitty)}",
+                f"the kitty holds {kitty} cards besides the upcard, not {len(self.kitty)}",
             )
         if self.upcard == UNKNOWN:
-            raise CardError("the upcard must be known")
+            raise _refusal(where, "upcard", "the upcard must be known")
         deck = deck_mask(rules.deck)
+        cards = (self.upcard, *self.kitty, *(c for hand in self.hands for c in hand))
         seen = 0
-        for c in (self.upcard, *self.kitty, *(c for hand in self.hands for c in hand)):
+        for index, c in enumerate(cards):
             if c == UNKNOWN:
                 continue
             if type(c) is not int or not 0 <= c <= BENNY:
-                raise CardError(f"{c!r} is not a card code (0 to {BENNY}, or -1 for unknown)")
+                shown = card_name(c) if isinstance(c, int) and 0 <= c <= BENNY else repr(c)
+                raise _refusal(
+                    where, _place(index, kitty, size),
+                    f"{shown} is not a card of the {rules.deck}-card deck",
+                    f"{c!r} is not a card code (0 to {BENNY}, or -1 for unknown)",
+                )
             if not deck >> c & 1:
-                raise CardError(f"{card_name(c)} is not in the {rules.deck}-card deck")
+                raise _refusal(
+                    where, _place(index, kitty, size),
+                    f"{card_name(c)} is not a card of the {rules.deck}-card deck",
+                    f"{card_name(c)} is not in the {rules.deck}-card deck",
+                )
             if seen >> c & 1:
-                raise CardError(f"{card_name(c)} is dealt twice")
+                if where is None:
+                    raise CardError(f"{card_name(c)} is dealt twice")
+                first = _place(cards.index(c), kitty, size)
+                raise _refusal(
+                    where, _place(index, kitty, size),
+                    f"{card_name(c)} is dealt twice (also at {where}.{first})",
+                )
             seen |= 1 << c
 
     def to_dict(self) -> dict[str, object]:
@@ -94,6 +138,25 @@ class Deal:
             "upcard": card_name(self.upcard),
             "kitty": [card_name(c) for c in self.kitty],
         }
+
+
+def _refusal(where: str | None, place: str, placed: str, plain: str | None = None) -> CardError:
+    """The error of :meth:`Deal.validate`: ``plain`` (by default ``placed``) on its own,
+    or, given ``where``, ``placed`` after the field the problem is in."""
+    if where is None:
+        return CardError(placed if plain is None else plain)
+    return CardError(f"{where}.{place}: {placed}")
+
+
+def _place(index: int, kitty: int, size: int) -> str:
+    """The field of a deal's card ``index`` in :meth:`Deal.validate`'s order: the upcard,
+    the ``kitty`` cards of the kitty, then each hand of ``size`` cards."""
+    if index == 0:
+        return "upcard"
+    if index <= kitty:
+        return f"kitty[{index - 1}]"
+    seat, k = divmod(index - 1 - kitty, size)
+    return f"hands[{seat}][{k}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,18 +181,13 @@ class DealResult:
 
     @property
     def verdict(self) -> str:
-        """One word for people: thrown in, made, marched, euchred, loner march..."""
-        if self.trump is None or self.maker is None:
-            return "thrown in"
-        maker_team = self.maker % 2
-        made = self.tricks[maker_team]
-        lone_maker = any(s % 2 == maker_team for s in self.alone)
-        if made < 3:
-            lone_defender = any(s % 2 != maker_team for s in self.alone)
-            return "euchred by a lone defender" if lone_defender else "euchred"
-        if made == 5:
-            return "loner march" if lone_maker else "marched"
-        return "made alone" if lone_maker else "made"
+        """One word for people: thrown in, made, marched, euchred, loner march...
+
+        :func:`deal_verdict` at a four-handed table. A result does not say how many
+        played, and the word is the same at a two-handed table: its seats 0 and 1 are
+        on different sides there too, and nobody goes alone.
+        """
+        return deal_verdict(self, _FOUR_HANDED)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready data."""
@@ -142,6 +200,37 @@ class DealResult:
             "team": self.team,
             "score": list(self.score),
         }
+
+
+_FOUR_HANDED: Final = seating_for(4)
+"""The table :attr:`DealResult.verdict` reads a result at."""
+
+
+def deal_verdict(result: DealResult, seating: Seating) -> str:
+    """One word for people: what ``result`` came to at a table seated as ``seating``
+    (``rules.seating``): thrown in, made, made alone, marched, loner march, euchred,
+    euchred by a lone defender.
+
+    >>> loner = DealResult(dealer=0, trump=2, maker=1, alone=(1,), tricks=(0, 5),
+    ...                    points=4, team=1, score=(0, 4))
+    >>> deal_verdict(loner, Rules().seating)
+    'loner march'
+    >>> two = DealResult(dealer=0, trump=2, maker=1, alone=(), tricks=(3, 2),
+    ...                  points=2, team=0, score=(2, 0))
+    >>> deal_verdict(two, Rules.preset("two-handed").seating), two.verdict
+    ('euchred', 'euchred')
+    """
+    maker = result.maker
+    if result.trump is None or maker is None:
+        return "thrown in"
+    made = result.tricks[seating.team(maker)]
+    lone_maker = any(seating.same_team(s, maker) for s in result.alone)
+    if made < 3:
+        lone_defender = any(not seating.same_team(s, maker) for s in result.alone)
+        return "euchred by a lone defender" if lone_defender else "euchred"
+    if made == 5:
+        return "loner march" if lone_maker else "marched"
+    return "made alone" if lone_maker else "made"
 
 
 @cache

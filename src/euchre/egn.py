@@ -60,27 +60,23 @@ from euchre.cards import (
 )
 from euchre.deal import Deal, DealResult
 from euchre.egn_versions import NEWEST_EGN_VERSION, upgrade_egn
-from euchre.errors import IllegalActionError, RecordError, RulesError
+from euchre.errors import CardError, IllegalActionError, RecordError, RulesError
 from euchre.game import Game, Phase
-from euchre.record import (
-    GameResult,
+from euchre.jsondata import (
     PathLike,
-    Record,
-    RecordedDeal,
-    ReplayError,
-    _array,
-    _check_deal,
-    _int,
-    _object,
-    _require,
-    _show,
-    _string,
+    as_int,
+    as_list,
+    as_object,
+    as_string,
+    describe,
     format_json,
+    known_keys,
     parse_json,
     read_text,
+    require,
     write_text,
 )
-from euchre.record import _known_keys as _known
+from euchre.record import GameResult, Record, RecordedDeal, ReplayError
 from euchre.rules import SEAT_NAMES, LonerLead, Rules
 
 __all__ = [
@@ -182,13 +178,13 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
     ...
     euchre.errors.RecordError: metadata.ruleset.canadian: EGN ruleset flag 'canadian' is not ...
     """
-    flags = _object(ruleset, where)
+    flags = as_object(ruleset, where)
     for key, value in flags.items():
         place = f"{where}.{key}"
         if key in _BOOL_FLAGS:
             _bool(value, place)
         elif key in _INT_FLAGS:
-            _int(value, place, 0)
+            as_int(value, place, 0)
         elif key == "loner_lead":
             if not isinstance(value, str) or value not in _LONER_LEAD:
                 raise RecordError(
@@ -330,7 +326,7 @@ def from_egn(data: object) -> Record:
 
     Every problem raises :class:`~euchre.errors.RecordError` naming where it is.
     """
-    top = _object(data, "the EGN file")
+    top = as_object(data, "the EGN file")
     file_type = top.get("fileType", top.get("file_type"))
     if file_type != EGN_FILE_TYPE:
         hint = ""
@@ -353,8 +349,8 @@ def from_egn(data: object) -> Record:
 
 def _from_upgraded(top: dict[str, object], version: str) -> Record:
     """The record of an EGN file's data in the newest shape (:func:`upgrade_egn`)."""
-    _known(top, ("fileType", "version", "metadata", "deals"), "the EGN file")
-    meta = _object(top.get("metadata", {}), "metadata")
+    known_keys(top, ("fileType", "version", "metadata", "deals"), "the EGN file")
+    meta = as_object(top.get("metadata", {}), "metadata")
     rules = rules_from_egn(meta.get("ruleset", {}))
     metadata: dict[str, object] = {}
     start: tuple[int, int] = (0, 0)
@@ -371,14 +367,14 @@ def _from_upgraded(top: dict[str, object], version: str) -> Record:
             metadata["players"] = _players(value, place)
         elif key == "teamNames":
             metadata["teamNames"] = [
-                _string(name, f"{place}[{k}]") for k, name in enumerate(_array(value, place))
+                as_string(name, f"{place}[{k}]") for k, name in enumerate(as_list(value, place))
             ]
         elif key in (*_META_STRINGS, "matchId"):
-            metadata[key] = _string(value, place)
+            metadata[key] = as_string(value, place)
         else:
             metadata[key] = value
     metadata["egnVersion"] = version
-    raw_deals = _array(top.get("deals", []), "deals")
+    raw_deals = as_list(top.get("deals", []), "deals")
     converted = [
         _convert_deal(raw, rules, f"deals[{i}]") for i, raw in enumerate(raw_deals)
     ]
@@ -425,17 +421,17 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
             f"{where}: condensed (binary-encoded) deals are not supported; "
             "expand the file to plain EGN first"
         )
-    data = _object(raw, where)
-    _known(data, ("dealNumber", "initialState", "phases", "alternativeLines"), where)
+    data = as_object(raw, where)
+    known_keys(data, ("dealNumber", "initialState", "phases", "alternativeLines"), where)
     if "dealNumber" in data:
-        _int(data["dealNumber"], f"{where}.dealNumber", 0)
+        as_int(data["dealNumber"], f"{where}.dealNumber", 0)
     state_where = f"{where}.initialState"
-    state = _object(_require(data, "initialState", where), state_where)
-    _known(state, ("dealer", "upCard", "playerCards", "kitty"), state_where)
+    state = as_object(require(data, "initialState", where), state_where)
+    known_keys(state, ("dealer", "upCard", "playerCards", "kitty"), state_where)
     n = rules.players
     deck = deck_mask(rules.deck)
-    dealer = _int(_require(state, "dealer", state_where), f"{state_where}.dealer", 0, n - 1)
-    upcard = _egn_card(_require(state, "upCard", state_where), None, f"{state_where}.upCard")
+    dealer = as_int(require(state, "dealer", state_where), f"{state_where}.dealer", 0, n - 1)
+    upcard = _egn_card(require(state, "upCard", state_where), None, f"{state_where}.upCard")
     if upcard == UNKNOWN:
         raise RecordError(f"{state_where}.upCard: the upcard must be known")
     _in_deck(upcard, deck, rules, f"{state_where}.upCard")
@@ -446,20 +442,20 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
     alone_defender = -1
     discard_raw: object = None
     if bidding is not None:
-        _known(
+        known_keys(
             bidding,
             ("phaseNumber", "type", "calls", "isAlone", "aloneDefender", "discard",
              "cardExchanges", "callAnnotations"),
             bid_where,
         )
-        calls = _array(bidding.get("calls", []), f"{bid_where}.calls")
+        calls = as_list(bidding.get("calls", []), f"{bid_where}.calls")
         is_alone = _bool(bidding.get("isAlone", False), f"{bid_where}.isAlone")
-        alone_defender = _int(
+        alone_defender = as_int(
             bidding.get("aloneDefender", -1), f"{bid_where}.aloneDefender", -1, n - 1
         )
         discard_raw = bidding.get("discard")
         exchanges = bidding.get("cardExchanges")
-        if exchanges is not None and _array(exchanges, f"{bid_where}.cardExchanges"):
+        if exchanges is not None and as_list(exchanges, f"{bid_where}.cardExchanges"):
             raise RecordError(
                 f"{bid_where}.cardExchanges: card exchanges (partners_best, go_under) "
                 "are not supported"
@@ -467,16 +463,18 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
     tricks_raw: list[object] = []
     initial_lead: int | None = None
     if trick_phase is not None:
-        _known(
+        known_keys(
             trick_phase,
             ("phaseNumber", "type", "tricks", "isAlone", "initialLead", "playAnnotations"),
             trick_where,
         )
-        tricks_raw = _array(trick_phase.get("tricks", []), f"{trick_where}.tricks")
+        tricks_raw = as_list(trick_phase.get("tricks", []), f"{trick_where}.tricks")
         if _bool(trick_phase.get("isAlone", False), f"{trick_where}.isAlone"):
             is_alone = True
         if "initialLead" in trick_phase:
-            initial_lead = _int(trick_phase["initialLead"], f"{trick_where}.initialLead", 0, n - 1)
+            initial_lead = as_int(
+                trick_phase["initialLead"], f"{trick_where}.initialLead", 0, n - 1
+            )
 
     # Drive the engine over a deal of unknown cards: it says whose turn each call is and
     # asks the going-alone questions in its own order.
@@ -553,9 +551,9 @@ def _phases(
     trick: dict[str, object] | None = None
     bid_where = f"{where}.phases[0]"
     trick_where = f"{where}.phases[1]"
-    for k, raw in enumerate(_array(data.get("phases", []), f"{where}.phases")):
+    for k, raw in enumerate(as_list(data.get("phases", []), f"{where}.phases")):
         place = f"{where}.phases[{k}]"
-        phase = _object(raw, place)
+        phase = as_object(raw, place)
         kind = phase.get("type")
         if kind == "EUCHRE_BIDDING" and bidding is None:
             bidding, bid_where = phase, place
@@ -578,7 +576,7 @@ def _bids(probe: Game, calls: list[object], where: str) -> tuple[list[Action], b
     alone_call = False
     for j, raw in enumerate(calls):
         place = f"{where}[{j}]"
-        text = _string(raw, place)
+        text = as_string(raw, place)
         if probe.results or probe.phase not in (Phase.BID1, Phase.BID2):
             raise RecordError(f"{place}: {text!r} comes after the bidding ended")
         action: Action
@@ -613,7 +611,7 @@ def _alone(
 ) -> list[Action]:
     """Answer the engine's going-alone questions from isAlone and aloneDefender."""
     n = probe.rules.players
-    if alone_defender >= 0 and (alone_defender - maker) % 2 == 0:
+    if alone_defender >= 0 and probe.rules.seating.same_team(alone_defender, maker):
         raise RecordError(
             f"{where}.aloneDefender: seat {alone_defender} is not a defender "
             f"(seat {maker} made trump)"
@@ -645,6 +643,8 @@ def _tricks(
 ) -> tuple[list[list[Card]], list[Action]]:
     """Who played each card (first lead, then each trick's winner), and the plays."""
     n = rules.players
+    seating = rules.seating
+    skip = sum(1 << s for s in out)
     active = n - len(out)
     played: list[list[Card]] = [[] for _ in range(n)]
     plays: list[Action] = []
@@ -656,7 +656,7 @@ def _tricks(
     seat = leader
     for t, raw in enumerate(tricks_raw):
         place = f"{where}.tricks[{t}]"
-        items = _array(raw, place)
+        items = as_list(raw, place)
         last = t == len(tricks_raw) - 1
         if not items or len(items) > active or (len(items) < active and not last):
             raise RecordError(f"{place}: a trick has {active} cards here, not {len(items)}")
@@ -677,9 +677,7 @@ def _tricks(
             seats.append(seat)
             played[seat].append(c)
             plays.append(PLAY[c])
-            seat = (seat + 1) % n
-            while seat in out:
-                seat = (seat + 1) % n
+            seat = seating.next_active(seat, skip)
         if len(cards) == active:
             seat = seats[trick_winner_index(cards, trump)]
     return played, plays
@@ -701,13 +699,13 @@ def _hands(
     hands: list[list[Card]] = [[] for _ in range(n)]
     given = state.get("playerCards")
     if given is not None:
-        lists = _array(given, f"{where}.playerCards")
+        lists = as_list(given, f"{where}.playerCards")
         if lists and len(lists) != n:
             raise RecordError(f"{where}.playerCards: {n} hands, not {len(lists)}")
         for seat, raw in enumerate(lists):
             place = f"{where}.playerCards[{seat}]"
             hand = [_egn_card(item, trump, f"{place}[{k}]")
-                    for k, item in enumerate(_array(raw, place))]
+                    for k, item in enumerate(as_list(raw, place))]
             if len(hand) > rules.hand_size:
                 raise RecordError(f"{place}: a hand holds {rules.hand_size} cards, not {len(hand)}")
             for k, c in enumerate(hand):
@@ -791,7 +789,7 @@ def _kitty(
     if raw is None:
         return (UNKNOWN,) * size
     place = f"{where}.kitty"
-    cards = [_egn_card(item, trump, f"{place}[{k}]") for k, item in enumerate(_array(raw, place))]
+    cards = [_egn_card(item, trump, f"{place}[{k}]") for k, item in enumerate(as_list(raw, place))]
     if len(cards) != size:
         raise RecordError(
             f"{place}: the kitty holds {size} cards besides the upcard, not {len(cards)}"
@@ -805,8 +803,8 @@ def _kitty(
 def _check(deal: Deal, rules: Rules, where: str) -> None:
     """The rebuilt deal must be sound (no card twice)."""
     try:
-        _check_deal(deal, rules, "deal")
-    except RecordError as error:
+        deal.validate(rules, "deal")
+    except CardError as error:
         raise RecordError(f"{where}: the cards do not add up: {error}") from None
 
 
@@ -829,18 +827,18 @@ def _extras(
             trick["playAnnotations"], f"{trick_where}.playAnnotations"
         )
     if "alternativeLines" in data:
-        extras["alternativeLines"] = _array(data["alternativeLines"], f"{where}.alternativeLines")
+        extras["alternativeLines"] = as_list(data["alternativeLines"], f"{where}.alternativeLines")
     return extras
 
 
 def _annotations(value: object, where: str) -> dict[str, object]:
-    notes = _object(value, where)
+    notes = as_object(value, where)
     for key, texts in notes.items():
         place = f"{where}.{key}"
         if not key.isdigit():
             raise RecordError(f"{place}: an annotation key is the index of a call or play")
-        for k, text in enumerate(_array(texts, place)):
-            _string(text, f"{place}[{k}]")
+        for k, text in enumerate(as_list(texts, place)):
+            as_string(text, f"{place}[{k}]")
     return notes
 
 
@@ -865,7 +863,7 @@ def _egn_replay_error(
 
 def _egn_card(value: object, trump: int | None, where: str) -> Card:
     """An EGN card: ``9c``, ``Nc``, ``R``/``L`` (bowers of ``trump``), ``B``, ``X``."""
-    text = _string(value, where)
+    text = as_string(value, where)
     if text == "B":
         return BENNY
     if text in ("R", "L"):
@@ -899,10 +897,10 @@ def _in_deck(c: Card, deck: int, rules: Rules, where: str) -> None:
 
 def _players(value: object, where: str) -> list[str]:
     names = []
-    for k, item in enumerate(_array(value, where)):
+    for k, item in enumerate(as_list(value, where)):
         if isinstance(item, dict):
-            item = _require(item, "name", f"{where}[{k}]")
-        names.append(_string(item, f"{where}[{k}]"))
+            item = require(item, "name", f"{where}[{k}]")
+        names.append(as_string(item, f"{where}[{k}]"))
     return names
 
 
@@ -971,12 +969,14 @@ def _inexpressible(
     """
     if maker is None:
         return None
-    if rules.players == 4 and (maker + 2) % 4 in alone:
+    seating = rules.seating
+    partner = seating.partner(maker)
+    if partner is not None and partner in alone:
         return (
             "the maker's partner went alone, which EGN cannot express "
             "(its isAlone names only the maker)"
         )
-    defenders = [seat for seat in alone if (seat - maker) % 2]
+    defenders = [seat for seat in alone if not seating.same_team(seat, maker)]
     if not defenders:
         return None
     if maker not in alone:
@@ -985,7 +985,7 @@ def _inexpressible(
             "(its aloneDefender defends only against a lone maker)"
         )
     if result is not None and rules.lone_defender_scoring == "by_tricks":
-        taken = result.tricks[1 - maker % 2]
+        taken = result.tricks[seating.team(defenders[0])]
         if taken in (3, 4):
             return (
                 f"the lone defender's side took {taken} tricks, 2 points under "
@@ -1108,7 +1108,9 @@ def _egn_deal(
     if recorded.actions:
         bidding: dict[str, object] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
         bidding["isAlone"] = maker is not None and maker in alone
-        defenders = [] if maker is None else [s for s in alone if (s - maker) % 2]
+        defenders = [] if maker is None else [
+            s for s in alone if not rules.seating.same_team(s, maker)
+        ]
         if defenders:
             bidding["aloneDefender"] = defenders[0]
         if discard is not None and discard != UNKNOWN:
@@ -1117,7 +1119,7 @@ def _egn_deal(
             bidding["callAnnotations"] = extras["callAnnotations"]
         phases.append(bidding)
     if plays:
-        active = n - len(alone)
+        active = n - len(rules.seating.sitting_out(alone))
         tricks = [
             [card_name(c) for c in plays[k : k + active]] for k in range(0, len(plays), active)
         ]
@@ -1143,12 +1145,12 @@ def _egn_deal(
 
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise RecordError(f"{where}: must be true or false, not {_show(value)}")
+        raise RecordError(f"{where}: must be true or false, not {describe(value)}")
     return value
 
 
 def _pair(value: object, where: str) -> tuple[int, int]:
-    items = _array(value, where)
+    items = as_list(value, where)
     if len(items) != 2:
         raise RecordError(f"{where}: must be two numbers (team 0, team 1)")
-    return (_int(items[0], f"{where}[0]", 0), _int(items[1], f"{where}[1]", 0))
+    return (as_int(items[0], f"{where}[0]", 0), as_int(items[1], f"{where}[1]", 0))

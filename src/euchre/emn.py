@@ -17,7 +17,7 @@ and reads every game as :mod:`euchre.egn` does, replaying it; each becomes a
 >>> from euchre.record import Record
 >>> game = Game(rules_from_egn({"num_deals": 2}), seed=1)
 >>> while not game.is_over():
-...     game.apply(game.legal_actions()[-1])
+...     _ = game.apply(game.legal_actions()[-1])
 >>> game.score
 (0, 6)
 >>> match = from_emn({"fileType": "Euchre Match Notation", "version": "1.2",
@@ -46,19 +46,19 @@ from typing import Final, Literal
 from euchre.egn import from_egn
 from euchre.errors import RecordError
 from euchre.files import write_record
-from euchre.record import (
+from euchre.jsondata import (
     PathLike,
-    Record,
-    _array,
-    _int,
-    _object,
-    _require,
-    _show,
-    _string,
+    as_int,
+    as_list,
+    as_object,
+    as_string,
+    describe,
+    known_keys,
     parse_json,
     read_text,
+    require,
 )
-from euchre.record import _known_keys as _known
+from euchre.record import Record
 from euchre.text import plural
 
 __all__ = [
@@ -242,7 +242,7 @@ def from_emn(data: object) -> Match:
 
     Every problem raises :class:`~euchre.errors.RecordError` naming where it is.
     """
-    top = _object(data, "the EMN file")
+    top = as_object(data, "the EMN file")
     if top.get("fileType") != EMN_FILE_TYPE:
         hint = ""
         if top.get("fileType") == "Euchre Game Notation":
@@ -253,22 +253,22 @@ def from_emn(data: object) -> Match:
     version = top.get("version")
     emn_version(version)
     assert isinstance(version, str)
-    _known(top, ("fileType", "version", "metadata", "games"), "the EMN file")
-    meta = _object(_require(top, "metadata", "the EMN file"), "metadata")
-    _known(
+    known_keys(top, ("fileType", "version", "metadata", "games"), "the EMN file")
+    meta = as_object(require(top, "metadata", "the EMN file"), "metadata")
+    known_keys(
         meta,
         (*_META_STRINGS, "players", "teams", "matchFormat", "result"),
         "metadata",
     )
     metadata: dict[str, object] = {
-        key: _string(meta[key], f"metadata.{key}") for key in _META_STRINGS if key in meta
+        key: as_string(meta[key], f"metadata.{key}") for key in _META_STRINGS if key in meta
     }
-    players = _players(_require(meta, "players", "metadata"), "metadata.players")
+    players = _players(require(meta, "players", "metadata"), "metadata.players")
     ids = {p.id for p in players}
     teams = _teams(meta.get("teams", []), ids, "metadata.teams")
     kind, target = _format(meta.get("matchFormat"), "metadata.matchFormat")
     result = _result(meta["result"], "metadata.result") if "result" in meta else None
-    games = _games(_require(top, "games", "the EMN file"), players, metadata, "games")
+    games = _games(require(top, "games", "the EMN file"), players, metadata, "games")
     return Match(
         metadata=metadata,
         version=version,
@@ -291,7 +291,7 @@ def emn_version(value: object) -> tuple[int, int]:
     parts = value.split(".") if isinstance(value, str) else []
     if not (1 <= len(parts) <= 3 and parts[0] == "1" and all(p.isdigit() for p in parts)):
         raise RecordError(
-            f"version: EMN version {_show(value)} is not supported (versions "
+            f"version: EMN version {describe(value)} is not supported (versions "
             f"{EMN_VERSIONS[0]} to {EMN_VERSIONS[-1]} are, and later 1.x versions are read "
             f"as {EMN_VERSIONS[-1]})"
         )
@@ -299,17 +299,17 @@ def emn_version(value: object) -> tuple[int, int]:
 
 
 def _players(value: object, where: str) -> tuple[MatchPlayer, ...]:
-    items = _array(value, where)
+    items = as_list(value, where)
     if not items:
         raise RecordError(f"{where}: a match has players: the list is empty")
     players = []
     seen: dict[str, str] = {}
     for k, item in enumerate(items):
         place = f"{where}[{k}]"
-        data = _object(item, place)
-        _known(data, ("id", "name", "playerIds"), place)
-        pid = _string(_require(data, "id", place), f"{place}.id")
-        name = _string(_require(data, "name", place), f"{place}.name")
+        data = as_object(item, place)
+        known_keys(data, ("id", "name", "playerIds"), place)
+        pid = as_string(require(data, "id", place), f"{place}.id")
+        name = as_string(require(data, "name", place), f"{place}.name")
         if pid in seen:
             raise RecordError(f"{place}.id: {pid!r} is given twice (also {seen[pid]})")
         seen[pid] = place
@@ -320,31 +320,31 @@ def _players(value: object, where: str) -> tuple[MatchPlayer, ...]:
 
 
 def _external_ids(value: object, where: str) -> None:
-    for k, item in enumerate(_array(value, where)):
+    for k, item in enumerate(as_list(value, where)):
         place = f"{where}[{k}]"
-        data = _object(item, place)
-        _known(data, ("id", "source"), place)
+        data = as_object(item, place)
+        known_keys(data, ("id", "source"), place)
         for key in ("id", "source"):
-            _string(_require(data, key, place), f"{place}.{key}")
+            as_string(require(data, key, place), f"{place}.{key}")
 
 
 def _teams(value: object, ids: set[str], where: str) -> tuple[MatchTeam, ...]:
     teams = []
     seen: dict[str, str] = {}
-    for k, item in enumerate(_array(value, where)):
+    for k, item in enumerate(as_list(value, where)):
         place = f"{where}[{k}]"
-        data = _object(item, place)
-        _known(data, ("id", "name", "playerIds", "color"), place)
-        tid = _string(_require(data, "id", place), f"{place}.id")
-        name = _string(_require(data, "name", place), f"{place}.name")
+        data = as_object(item, place)
+        known_keys(data, ("id", "name", "playerIds", "color"), place)
+        tid = as_string(require(data, "id", place), f"{place}.id")
+        name = as_string(require(data, "name", place), f"{place}.name")
         if tid in seen:
             raise RecordError(f"{place}.id: {tid!r} is given twice (also {seen[tid]})")
         seen[tid] = place
         if "color" in data:
-            _string(data["color"], f"{place}.color")
+            as_string(data["color"], f"{place}.color")
         members = []
-        for j, raw in enumerate(_array(data.get("playerIds", []), f"{place}.playerIds")):
-            pid = _string(raw, f"{place}.playerIds[{j}]")
+        for j, raw in enumerate(as_list(data.get("playerIds", []), f"{place}.playerIds")):
+            pid = as_string(raw, f"{place}.playerIds[{j}]")
             if pid not in ids:
                 raise RecordError(
                     f"{place}.playerIds[{j}]: {pid!r} is not a player of metadata.players"
@@ -357,34 +357,34 @@ def _teams(value: object, ids: set[str], where: str) -> tuple[MatchTeam, ...]:
 def _format(value: object, where: str) -> tuple[str | None, int | None]:
     if value is None:
         return None, None
-    data = _object(value, where)
-    _known(data, ("type", "target"), where)
-    kind = _string(_require(data, "type", where), f"{where}.type")
+    data = as_object(value, where)
+    known_keys(data, ("type", "target"), where)
+    kind = as_string(require(data, "type", where), f"{where}.type")
     if kind not in MATCH_FORMATS:
         raise RecordError(
             f"{where}.type: unknown match format {kind!r} (the formats are "
             f"{', '.join(MATCH_FORMATS)})"
         )
-    target = _int(data["target"], f"{where}.target", 1) if "target" in data else None
+    target = as_int(data["target"], f"{where}.target", 1) if "target" in data else None
     return kind, target
 
 
 def _result(value: object, where: str) -> dict[str, object]:
-    data = _object(value, where)
-    _known(data, ("status", "winner", "scores"), where)
+    data = as_object(value, where)
+    known_keys(data, ("status", "winner", "scores"), where)
     if "status" in data and data["status"] not in _STATUSES:
         raise RecordError(
-            f"{where}.status: must be one of {', '.join(_STATUSES)}, not {_show(data['status'])}"
+            f"{where}.status: must be one of {', '.join(_STATUSES)}, not {describe(data['status'])}"
         )
     if "winner" in data:
-        for k, item in enumerate(_array(data["winner"], f"{where}.winner")):
-            _string(item, f"{where}.winner[{k}]")
+        for k, item in enumerate(as_list(data["winner"], f"{where}.winner")):
+            as_string(item, f"{where}.winner[{k}]")
     if "scores" in data:
-        for key, score in _object(data["scores"], f"{where}.scores").items():
+        for key, score in as_object(data["scores"], f"{where}.scores").items():
             if isinstance(score, bool) or not isinstance(score, int | float) or not (
                 math.isfinite(score)
             ):
-                raise RecordError(f"{where}.scores.{key}: must be a number, not {_show(score)}")
+                raise RecordError(f"{where}.scores.{key}: must be a number, not {describe(score)}")
     return data
 
 
@@ -397,25 +397,25 @@ def _games(
     names = {p.id: p.name for p in players}
     games = []
     indexes: dict[int, str] = {}
-    for k, item in enumerate(_array(value, where)):
+    for k, item in enumerate(as_list(value, where)):
         place = f"{where}[{k}]"
-        data = _object(item, place)
+        data = as_object(item, place)
         if "players" in data and "playersOverride" not in data:
             data = {("playersOverride" if key == "players" else key): v
                     for key, v in data.items()}  # EMN 1.0's name
-        _known(data, ("gameIndex", "playersOverride", "gameData"), place)
-        index = _int(_require(data, "gameIndex", place), f"{place}.gameIndex", 0)
+        known_keys(data, ("gameIndex", "playersOverride", "gameData"), place)
+        index = as_int(require(data, "gameIndex", place), f"{place}.gameIndex", 0)
         if index in indexes:
             raise RecordError(
                 f"{place}.gameIndex: {index} is given twice (also {indexes[index]})"
             )
         indexes[index] = place
-        seats = _seats(_require(data, "playersOverride", place), names, f"{place}.playersOverride")
-        raw = _require(data, "gameData", place)
+        seats = _seats(require(data, "playersOverride", place), names, f"{place}.playersOverride")
+        raw = require(data, "gameData", place)
         if not isinstance(raw, dict):
             raise RecordError(
                 f"{place}.gameData: must be a JSON object (an EGN game, embedded whole), "
-                f"not {_show(raw)}"
+                f"not {describe(raw)}"
             )
         record = _game_record(raw, f"{place}.gameData")
         if record.rules.players != _SEATS:
@@ -436,12 +436,12 @@ def _games(
 
 
 def _seats(value: object, names: dict[str, str], where: str) -> tuple[str, str, str, str]:
-    items = _array(value, where)
+    items = as_list(value, where)
     if len(items) != _SEATS:
         raise RecordError(f"{where}: four players, by seat, not {len(items)}")
     seats: list[str] = []
     for k, item in enumerate(items):
-        pid = _string(item, f"{where}[{k}]")
+        pid = as_string(item, f"{where}[{k}]")
         if pid not in names:
             raise RecordError(f"{where}[{k}]: {pid!r} is not a player of metadata.players")
         if pid in seats:
@@ -476,10 +476,11 @@ def _standings(match: Match) -> Standings:
     won = dict(games)
     points = dict(games)
     for game in match.games:
+        team_of = game.record.rules.seating.team_of
         for seat, pid in enumerate(game.seats):
             games[pid] += 1
-            points[pid] += game.score[seat % 2]
-            if game.winner == seat % 2:
+            points[pid] += game.score[team_of[seat]]
+            if game.winner == team_of[seat]:
                 won[pid] += 1
     rows = [
         Standing(p.id, p.name, games[p.id], won[p.id], points[p.id],
@@ -491,7 +492,8 @@ def _standings(match: Match) -> Standings:
         members = set(team.player_ids)
         t_games = t_won = t_points = 0
         for game in match.games:
-            sides = {seat % 2 for seat, pid in enumerate(game.seats) if pid in members}
+            team_of = game.record.rules.seating.team_of
+            sides = {team_of[seat] for seat, pid in enumerate(game.seats) if pid in members}
             if sides:
                 t_games += 1
             t_points += sum(game.score[side] for side in sides)

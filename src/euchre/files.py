@@ -19,7 +19,8 @@ from pathlib import Path
 
 from euchre.egn import dump_egn, egn_rules_note, load_egn
 from euchre.errors import RecordError
-from euchre.record import PathLike, Record, dump, load
+from euchre.jsondata import PathLike
+from euchre.record import Record, dump, load
 
 __all__ = ["read_record", "write_record"]
 

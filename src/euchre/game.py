@@ -19,7 +19,7 @@ The phase order of one deal, in one place::
 >>> game.phase
 <Phase.BID1: 'bid1'>
 >>> while not game.is_over():
-...     game.apply(game.legal_actions()[-1])
+...     _ = game.apply(game.legal_actions()[-1])
 >>> max(game.score) >= 10
 True
 """
@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from euchre.actions import (
     ALONE,
@@ -61,13 +61,14 @@ from euchre.cards import (
     suit_name,
 )
 from euchre.deal import Deal, DealResult, random_deal
-from euchre.errors import CardError, IllegalActionError
+from euchre.errors import CardError, IllegalActionError, Reason
 from euchre.rules import Rules
+from euchre.scoring import deal_score, score_deal
 
 if TYPE_CHECKING:
     from euchre.view import PlayerView
 
-__all__ = ["Game", "Phase", "score_deal"]
+__all__ = ["CHOICES", "NOTHING", "Game", "Outcome", "Phase", "score_deal"]
 
 
 class Phase(StrEnum):
@@ -94,7 +95,7 @@ _ALONE: Final = Phase.ALONE
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 
-_CHOICES: Final = {
+CHOICES: Final = {
     Phase.BID1: "pass or order",
     Phase.EXCHANGE: "discard a card",
     Phase.BID2: "pass or call a suit",
@@ -102,6 +103,7 @@ _CHOICES: Final = {
     Phase.PLAY: "play a card",
     Phase.OVER: "do nothing: the game is over",
 }
+"""What the seat to act must do in each phase, in words (the refusals say it)."""
 _PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
 """The play actions of each mask of legal cards met so far (a hand has few cards)."""
 _BID_ACTIONS: Final = [PASS, ORDER]
@@ -113,25 +115,38 @@ def _mix(seed: int) -> int:
     return ((seed & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15 >> 29) & 0xFFFFFFFF
 
 
-def score_deal(
-    rules: Rules, maker_tricks: int, lone_maker: bool, lone_defender: bool
-) -> tuple[bool, int]:
-    """The scoring table: ``(makers_scored, points)`` for a finished deal.
+class Outcome(NamedTuple):
+    """What one applied action caused, as :meth:`Game.apply` returns it (a frozen
+    record: a named tuple, cheap to make on the engine's hot path).
 
-    >>> score_deal(Rules(), 5, lone_maker=True, lone_defender=False)
-    (True, 4)
-    >>> score_deal(Rules(), 2, lone_maker=False, lone_defender=False)
-    (False, 2)
+    Most actions cause nothing beyond themselves (:data:`NOTHING`); the last card of a
+    trick wins it, the last card of a deal (or the last pass of round two) ends and
+    scores the deal, and the deal that reaches the target ends the game.
+
+    >>> from euchre.actions import PASS
+    >>> game = Game(seed=7)
+    >>> [game.apply(PASS) for _ in range(4)][-1] is NOTHING
+    True
+    >>> outcome = [game.apply(PASS) for _ in range(4)][-1]
+    >>> outcome.result.thrown_in, outcome.trick, outcome.game_over
+    (True, None, False)
     """
-    if maker_tricks >= 3:
-        if maker_tricks == 5:
-            return True, rules.loner_march_points if lone_maker else 2
-        return True, 1
-    if lone_defender:
-        if rules.lone_defender_scoring == "flat_4" or maker_tricks == 0:
-            return False, 4
-        return False, 2
-    return False, rules.loner_euchred_points if lone_maker else 2
+
+    trick: tuple[tuple[int, Card], ...] | None = None
+    """The trick the action completed, as ``(seat, card)`` in order of play."""
+    winner: int | None = None
+    """The seat that won :attr:`trick`."""
+    result: DealResult | None = None
+    """The result of the deal the action ended (scored, or thrown in)."""
+    game_over: bool = False
+    """Whether the action ended the game."""
+
+
+NOTHING: Final = Outcome()
+_new_outcome: Final = tuple.__new__
+"""Makes an :class:`Outcome` from its four fields without the named tuple's Python
+``__new__`` (the hot path makes one a trick)."""
+"""The outcome of an action that caused nothing beyond itself."""
 
 
 class _DealSource:
@@ -182,12 +197,14 @@ class Game:
         "_led",
         "_maker",
         "_n",
+        "_next",
         "_out",
         "_passes",
         "_phase",
         "_results",
         "_rules",
         "_score",
+        "_seating",
         "_seed",
         "_source",
         "_start_score",
@@ -214,6 +231,8 @@ class Game:
     ) -> None:
         self._rules = rules = rules or Rules()
         self._n = rules.players
+        self._seating = seating = rules.seating
+        self._next = seating.next_seat
         if seed is None:
             seed = (rng or random.SystemRandom()).getrandbits(64)
         self._seed = seed
@@ -256,7 +275,7 @@ class Game:
     def _start_deal(self) -> None:
         n = self._n
         self._deal_number += 1
-        dealer = self._dealer = (self._dealer + 1) % n
+        dealer = self._dealer = self._seating.next_seat[self._dealer]
         if self._explicit:
             deal = self._explicit.pop()
         else:
@@ -298,7 +317,8 @@ class Game:
         self._tricks_won = [0, 0]
         self._leader = -1
         self._led = -1
-        self._to_act = (dealer + 1) % n
+        self._next = nxt = self._seating.next_seat
+        self._to_act = nxt[dealer]
         if deal.upcard == BENNY:
             self._phase = _BID2
             self._turned_down = -1
@@ -312,25 +332,25 @@ class Game:
             return len(self._results) >= rules.deals
         return max(self._score) >= rules.target
 
-    def _finish_deal(self, result_team: int | None, points: int) -> None:
+    def _finish_deal(self, result_team: int | None, points: int) -> DealResult:
         if result_team is not None:
             self._score[result_team] += points
-        self._results.append(
-            DealResult(
-                dealer=self._dealer,
-                trump=None if self._trump < 0 else self._trump,
-                maker=None if self._maker < 0 else self._maker,
-                alone=tuple(self._alone),
-                tricks=(self._tricks_won[0], self._tricks_won[1]),
-                points=points,
-                team=result_team,
-                score=(self._score[0], self._score[1]),
-            )
-        )
+        result = DealResult(
+            dealer=self._dealer,
+            trump=None if self._trump < 0 else self._trump,
+            maker=None if self._maker < 0 else self._maker,
+            alone=tuple(self._alone),
+            tricks=(self._tricks_won[0], self._tricks_won[1]),
+            points=points,
+            team=result_team,
+            score=(self._score[0], self._score[1]),
+                )
+        self._results.append(result)
         if self._game_over():
             self._phase = _OVER
         else:
             self._start_deal()
+        return result
 
     # -- questions ---------------------------------------------------------------------
 
@@ -461,8 +481,11 @@ class Game:
         return 0 if self._score[0] > self._score[1] else 1
 
     def partner(self, seat: int) -> int:
-        """A seat's partner (two-handed: the seat itself has none, it returns itself)."""
-        return (seat + 2) % 4 if self._n == 4 else seat
+        """A seat's partner (two-handed: the seat itself has none, it returns itself;
+        :attr:`Rules.seating <euchre.rules.Rules.seating>` answers every question of
+        who sits where)."""
+        partner = self._seating.partner(seat)
+        return seat if partner is None else partner
 
     # -- legal actions -----------------------------------------------------------------
 
@@ -513,105 +536,192 @@ class Game:
 
     # -- applying ----------------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Apply the decision of the seat to act.
+    def apply(self, action: Action, seat: int | None = None) -> Outcome:
+        """Apply the decision of the seat to act and say what it caused.
 
-        Raises :class:`~euchre.errors.IllegalActionError` naming the legal choices when
-        ``action`` is not legal now (or ``seat`` is given and it is not its turn); the
-        state is then unchanged.
+        Returns an :class:`Outcome`: the trick this action completed and who won it, the
+        result of the deal it ended, whether the game is over (:data:`NOTHING` when it
+        caused nothing beyond itself). Raises
+        :class:`~euchre.errors.IllegalActionError` with a
+        :class:`~euchre.errors.Reason` code and the legal choices when ``action`` is not
+        legal now (or ``seat`` is given and it is not its turn); the state is then
+        unchanged (:meth:`verify` and :meth:`can_apply` ask without applying).
         """
         if seat is not None and seat != self._to_act:
-            self._refuse(action, f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+            self.verify(action, seat)
         phase = self._phase
         kind = action.kind
         if phase is _PLAY:
             # the hot path of every play-out, kept inline
-            if kind != KIND_PLAY:
-                self._refuse(action)
-            c = action.card  # type: ignore[attr-defined]
+            c = action.card if kind == KIND_PLAY else -1  # type: ignore[attr-defined]
             seat = self._to_act
             hand = self._hands[seat]
-            if c < 0 or not hand >> c & 1:
-                self._refuse(action, f"seat {seat} does not hold {card_name(c)}")
             trick = self._trick
-            if trick:
-                follow = hand & self._suit_masks[self._led]
-                if follow and not follow >> c & 1:
-                    self._refuse(action, f"must follow {suit_name(self._led)}")
-            else:
+            legal = (hand & self._suit_masks[self._led]) or hand if trick else hand
+            if c < 0 or not legal >> c & 1:
+                self.verify(action)
+            if not trick:
                 self._led = self._effective[c]
             self._hands[seat] = hand ^ (1 << c)
             self._actions[-1].append(action)
             trick.append((seat, c))
             if len(trick) < self._active:
-                seat = (seat + 1) % self._n
-                while self._out >> seat & 1:
-                    seat = (seat + 1) % self._n
-                self._to_act = seat
-            else:
-                self._end_trick(trick)
-        elif phase is _BID1:
+                self._to_act = self._next[seat]
+                return NOTHING
+            return self._end_trick(trick)
+        if phase is _BID1:
             if kind == KIND_PASS:
-                self._pass()
-            elif kind == KIND_ORDER:
+                return self._pass()
+            if kind == KIND_ORDER:
                 self._calls.append((self._to_act, action))
                 self._actions[-1].append(action)
                 self._fix_trump(self._turned_down, self._to_act)
-            else:
-                self._refuse(action)
+                return NOTHING
         elif phase is _ALONE:
-            if kind != KIND_ALONE:
-                self._refuse(action)
-            self._declare(action)
+            if kind == KIND_ALONE:
+                self._declare(action)
+                return NOTHING
         elif phase is _BID2:
             if kind == KIND_PASS:
-                if self._rules.stick_the_dealer and self._to_act == self._dealer:
-                    self._refuse(action, "the dealer is stuck and must name a suit")
-                self._pass()
+                if not (self._rules.stick_the_dealer and self._to_act == self._dealer):
+                    return self._pass()
             elif kind == KIND_CALL:
                 suit = action.suit  # type: ignore[attr-defined]
-                if suit == self._turned_down:
-                    self._refuse(
-                        action, f"{suit_name(suit)} was turned down and can't be named"
-                    )
-                self._calls.append((self._to_act, action))
-                self._actions[-1].append(action)
-                self._fix_trump(suit, self._to_act)
-            else:
-                self._refuse(action)
-        elif phase is _EXCHANGE:
-            if kind != KIND_DISCARD:
-                self._refuse(action)
+                if suit != self._turned_down:
+                    self._calls.append((self._to_act, action))
+                    self._actions[-1].append(action)
+                    self._fix_trump(suit, self._to_act)
+                    return NOTHING
+        elif phase is _EXCHANGE and kind == KIND_DISCARD and self._problem(action) is None:
             self._exchange(action.card)  # type: ignore[attr-defined]
-        else:
-            raise IllegalActionError(f"{action} is not legal: the game is over")
+            return NOTHING
+        self.verify(action)
+        raise AssertionError(f"{action} was refused without a reason")  # pragma: no cover
 
-    def _refuse(self, action: Action, why: str | None = None) -> None:
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Check ``action`` (by ``seat``, when given) without applying it.
+
+        Raises :class:`~euchre.errors.IllegalActionError`, with its
+        :class:`~euchre.errors.Reason` code and the words :meth:`apply` would use, when
+        it is not legal now; returns when it is. The state never changes.
+
+        >>> from euchre.actions import parse_action
+        >>> game = Game(seed=7)
+        >>> game.verify(parse_action("call h"))
+        Traceback (most recent call last):
+        ...
+        euchre.errors.IllegalActionError: call h is not legal now (bid1): seat ... must pass or ...
+        """
+        problem = self._problem(action, seat)
+        if problem is None:
+            return
+        code, why, card, suit = problem
+        if code is Reason.GAME_OVER:
+            raise IllegalActionError(
+                f"{action} is not legal: the game is over", reason=why, code=code,
+                seat=seat,
+            )
         actions = tuple(self.legal_actions())
         legal = ", ".join(str(a) for a in actions)
-        if why is None:
-            why = f"seat {self._to_act} must {_CHOICES[self._phase]}"
-        message = f"{why}; the legal actions are: {legal}"
         raise IllegalActionError(
-            f"{action} is not legal now ({self._phase.value}): {message}",
+            f"{action} is not legal now ({self._phase.value}): {why}; "
+            f"the legal actions are: {legal}",
             reason=why,
             legal=actions,
+            code=code,
+            seat=self._to_act if seat is None else seat,
+            card=card,
+            suit=suit,
         )
 
-    def _pass(self) -> None:
+    def can_apply(self, action: Action, seat: int | None = None) -> bool:
+        """Whether :meth:`apply` would take ``action`` now (by ``seat``, when given).
+
+        >>> from euchre.actions import PASS, parse_action
+        >>> game = Game(seed=7)
+        >>> game.can_apply(PASS), game.can_apply(PASS, seat=game.dealer)
+        (True, False)
+        """
+        return self._problem(action, seat) is None
+
+    def _problem(
+        self, action: Action, seat: int | None = None
+    ) -> tuple[Reason, str, Card | None, int | None] | None:
+        """Why ``action`` is not legal now: ``(code, words, card, suit)``, or ``None``.
+
+        The one statement of the reasons; :meth:`apply` checks the common case with a
+        few bit operations and asks here only to refuse.
+        """
+        phase = self._phase
+        if phase is _OVER:
+            return Reason.GAME_OVER, "the game is over", None, None
+        to_act = self._to_act
+        if seat is not None and seat != to_act:
+            return (Reason.NOT_YOUR_TURN, f"it is seat {to_act}'s turn, not seat {seat}'s",
+                    None, None)
+        kind = action.kind
+        wrong = (Reason.WRONG_DECISION, f"seat {to_act} must {CHOICES[phase]}", None, None)
+        if phase is _PLAY:
+            if kind != KIND_PLAY:
+                return wrong
+            c: Card = action.card  # type: ignore[attr-defined]
+            hand = self._hands[to_act]
+            if c < 0 or not hand >> c & 1:
+                return Reason.NOT_HELD, f"seat {to_act} does not hold {card_name(c)}", c, None
+            if self._trick:
+                follow = hand & self._suit_masks[self._led]
+                if follow and not follow >> c & 1:
+                    return (Reason.MUST_FOLLOW, f"must follow {suit_name(self._led)}", c,
+                            self._led)
+            return None
+        if phase is _BID1:
+            return None if kind in (KIND_PASS, KIND_ORDER) else wrong
+        if phase is _ALONE:
+            return None if kind == KIND_ALONE else wrong
+        if phase is _BID2:
+            if kind == KIND_PASS:
+                if self._rules.stick_the_dealer and to_act == self._dealer:
+                    return (Reason.DEALER_STUCK, "the dealer is stuck and must name a suit",
+                            None, None)
+                return None
+            if kind == KIND_CALL:
+                suit: int = action.suit  # type: ignore[attr-defined]
+                if suit == self._turned_down:
+                    return (Reason.TURNED_DOWN,
+                            f"{suit_name(suit)} was turned down and can't be named", None, suit)
+                return None
+            return wrong
+        # the exchange
+        if kind != KIND_DISCARD:
+            return wrong
+        c = action.card  # type: ignore[attr-defined]
+        dealer = self._dealer
+        if c == UNKNOWN:
+            if self._unknown is None or not self._unknown[dealer]:
+                return Reason.NO_UNKNOWN_CARD, "the dealer holds no unknown card", c, None
+            return None
+        up = self._upcard
+        if not (self._hands[dealer] | 1 << up) >> c & 1:
+            return Reason.NOT_HELD, f"the dealer does not hold {card_name(c)}", c, None
+        if c == up and self._rules.dealer_must_take_upcard:
+            return Reason.MUST_TAKE_UPCARD, "the dealer must take the upcard", c, None
+        return None
+
+    def _pass(self) -> Outcome:
         seat = self._to_act
         self._calls.append((seat, PASS))
         self._actions[-1].append(PASS)
         self._passes += 1
         if self._passes < self._n:
-            self._to_act = (seat + 1) % self._n
-            return
+            self._to_act = self._next[seat]
+            return NOTHING
         self._passes = 0
         if self._phase is _BID1:
             self._phase = _BID2
-            self._to_act = (self._dealer + 1) % self._n
-        else:
-            self._finish_deal(None, 0)
+            self._to_act = self._next[self._dealer]
+            return NOTHING
+        result = self._finish_deal(None, 0)
+        return Outcome(result=result, game_over=self._phase is _OVER)
 
     def _fix_trump(self, suit: int, maker: int) -> None:
         self._trump = suit
@@ -629,17 +739,10 @@ class Game:
         dealer = self._dealer
         up = self._upcard
         if c == UNKNOWN:
-            if self._unknown is None or not self._unknown[dealer]:
-                self._refuse(DISCARD[UNKNOWN], "the dealer holds no unknown card")
             self._unknown[dealer] -= 1  # type: ignore[index]
             self._hands[dealer] |= 1 << up
         else:
-            options = self._hands[dealer] | 1 << up
-            if not options >> c & 1:
-                self._refuse(DISCARD[c], f"the dealer does not hold {card_name(c)}")
-            if c == up and self._rules.dealer_must_take_upcard:
-                self._refuse(DISCARD[c], "the dealer must take the upcard")
-            self._hands[dealer] = options & ~(1 << c)
+            self._hands[dealer] = (self._hands[dealer] | 1 << up) & ~(1 << c)
         self._discard = c
         self._actions[-1].append(DISCARD[c])
         self._start_alone()
@@ -649,26 +752,20 @@ class Game:
         if not rules.going_alone:
             self._start_play()
             return
-        maker = self._maker
-        n = self._n
-        queue = [maker]
-        if rules.maker_partner_alone:
-            queue.append((maker + 2) % n)
-        if rules.lone_defender:
-            queue.extend(
-                s for s in ((self._dealer + i) % n for i in range(1, n + 1)) if (s - maker) % 2
-            )
-        queue.reverse()
+        queue = list(reversed(self._seating.alone_order(
+            self._dealer, self._maker,
+            maker_partner=rules.maker_partner_alone, defenders=rules.lone_defender,
+        )))
         self._alone_queue = queue
         self._phase = _ALONE
         self._next_alone()
 
     def _next_alone(self) -> None:
         queue = self._alone_queue
+        partner_of = self._seating.partner_of
         while queue:
             seat = queue.pop()
-            partner = (seat + 2) % self._n
-            if partner not in self._alone:
+            if partner_of[seat] not in self._alone:
                 self._to_act = seat
                 return
         self._start_play()
@@ -679,31 +776,19 @@ class Game:
         self._actions[-1].append(action)
         if action is ALONE or action == ALONE:
             self._alone.append(seat)
-            self._out |= 1 << ((seat + 2) % self._n)
+            self._out = self._seating.out_mask(self._alone)
         self._next_alone()
 
     def _start_play(self) -> None:
         self._phase = _PLAY
         self._active = self._n - self._out.bit_count()
-        alone = self._alone
-        rules = self._rules
-        if not alone or rules.loner_lead == "left_of_dealer":
-            start = self._dealer
-        elif len(alone) == 1:
-            start = alone[0]
-        else:
-            defender = alone[0] if (alone[0] - self._maker) % 2 else alone[1]
-            start = (defender - 1) % self._n
-        self._to_act = self._leader = self._next_active(start)
+        seating = self._seating
+        self._next = seating.next_table(self._out)
+        self._to_act = self._leader = seating.first_leader(
+            self._dealer, self._maker, self._alone, self._rules.loner_lead
+        )
 
-    def _next_active(self, seat: int) -> int:
-        n = self._n
-        seat = (seat + 1) % n
-        while self._out >> seat & 1:
-            seat = (seat + 1) % n
-        return seat
-
-    def _end_trick(self, trick: list[tuple[int, Card]]) -> None:
+    def _end_trick(self, trick: list[tuple[int, Card]]) -> Outcome:
         keys = self._keys[self._led]
         best_seat, best_card = trick[0]
         best = keys[best_card]
@@ -711,23 +796,19 @@ class Game:
             if keys[played] > best:
                 best = keys[played]
                 best_seat = s
-        self._tricks.append(tuple(trick))
+        done = tuple(trick)
+        self._tricks.append(done)
         self._trick = []
-        self._tricks_won[best_seat % 2] += 1
+        self._tricks_won[self._seating.team_of[best_seat]] += 1
         if len(self._tricks) < 5:
             self._to_act = self._leader = best_seat
-            return
-        maker_team = self._maker % 2
-        lone_maker = lone_defender = False
-        for s in self._alone:
-            if s % 2 == maker_team:
-                lone_maker = True
-            else:
-                lone_defender = True
-        makers, points = score_deal(
-            self._rules, self._tricks_won[maker_team], lone_maker, lone_defender
+            return _new_outcome(Outcome, (done, best_seat, None, False))
+        maker = self._maker
+        team, points = deal_score(
+            self._rules, maker, self._alone, self._tricks_won[self._seating.team_of[maker]]
         )
-        self._finish_deal(maker_team if makers else 1 - maker_team, points)
+        result = self._finish_deal(team, points)
+        return _new_outcome(Outcome, (done, best_seat, result, self._phase is _OVER))
 
     # -- copies ------------------------------------------------------------------------
 
@@ -737,12 +818,30 @@ class Game:
         The copy deals the same random cards as the original from here on.
         """
         other = Game.__new__(Game)
-        for name in (
-            "_rules", "_n", "_deal_number", "_dealer", "_phase", "_upcard", "_kitty",
-            "_passes", "_trump", "_maker", "_discard", "_out", "_leader", "_led", "_active",
-            "_to_act", "_turned_down", "_start_score", "_seed", "_source", "_drawn",
-        ):
-            setattr(other, name, getattr(self, name))
+        # values shared with the copy, one assignment each (faster than a loop of setattr)
+        other._rules = self._rules
+        other._n = self._n
+        other._deal_number = self._deal_number
+        other._dealer = self._dealer
+        other._phase = self._phase
+        other._upcard = self._upcard
+        other._kitty = self._kitty
+        other._passes = self._passes
+        other._trump = self._trump
+        other._maker = self._maker
+        other._discard = self._discard
+        other._out = self._out
+        other._leader = self._leader
+        other._led = self._led
+        other._active = self._active
+        other._to_act = self._to_act
+        other._turned_down = self._turned_down
+        other._start_score = self._start_score
+        other._seed = self._seed
+        other._source = self._source
+        other._drawn = self._drawn
+        other._seating = self._seating
+        other._next = self._next
         if self._trump >= 0:
             other._suit_masks = self._suit_masks
             other._effective = self._effective

@@ -22,11 +22,12 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from euchre.actions import ALONE, KIND_CALL, KIND_DISCARD, KIND_ORDER, KIND_PASS, KIND_PLAY, Action
-from euchre.cards import card_symbol, suit_name, trick_winner_index
+from euchre.cards import card_suit, card_symbol, suit_name, trick_winner_index
 from euchre.deal import DealResult
 from euchre.game import Game, Phase
 from euchre.rules import seat_name, team_name
 from euchre.text import plural
+from euchre.wording import order_word
 
 __all__ = ["Narrator", "agree", "conjugate", "seats_line"]
 
@@ -139,10 +140,9 @@ class Narrator:
         if kind == KIND_PASS:
             self._write(_agree(who, "passes"))
         elif kind == KIND_ORDER:
-            verb = "picks it up" if seat == game.dealer else (
-                "assists" if game.partner(seat) == game.dealer and game.rules.players == 4
-                else "orders it up")
-            self._write(_agree(who, f"{verb}: {suit_name(game.upcard >> 3)} are trump"))
+            verb = order_word(game.rules.seating, game.dealer, seat, third=True)
+            verb = {"picks up": "picks it up", "orders up": "orders it up"}.get(verb, verb)
+            self._write(_agree(who, f"{verb}: {suit_name(card_suit(game.upcard))} are trump"))
         elif kind == KIND_CALL:
             self._write(_agree(who, f"calls {suit_name(action.suit)}"))  # type: ignore[attr-defined]
         elif kind == KIND_DISCARD:
@@ -181,8 +181,7 @@ class Narrator:
             self._write("  All pass: the deal is thrown in")
         else:
             assert result.maker is not None and result.team is not None
-            maker_team = result.maker % 2
-            made = result.tricks[maker_team]
+            made = result.tricks[game.rules.seating.team(result.maker)]
             self._write(
                 f"  {self._name(game, result.maker)} made {suit_name(result.trump or 0)}: "
                 f"{plural(made, 'trick')}, {result.verdict}; "

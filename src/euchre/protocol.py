@@ -400,13 +400,14 @@ def view_from_dict(data: Mapping[str, Any], where: str = "view") -> PlayerView:
     alone = _seats(data.get("alone"), f"{where}.alone", n)
     if alone and not rules.going_alone:
         _fail(f"{where}.alone", "nobody may go alone under these rules")
+    seating = rules.seating
     for i, s in enumerate(alone):
-        if (s + 2) % n in alone[:i]:
+        if seating.partner(s) in alone[:i]:
             _fail(f"{where}.alone[{i}]", f"seat {s}'s partner goes alone already")
-    partners = tuple(sorted((s + 2) % n for s in alone))
+    partners = seating.sitting_out(alone)
     out = _seats(_field(data, "sitting_out", where, list(partners)), f"{where}.sitting_out", n)
     for i, s in enumerate(out):
-        if (s + 2) % n not in alone:
+        if seating.partner(s) not in alone:
             _fail(f"{where}.sitting_out[{i}]",
                   f"seat {s} sits out only when its partner goes alone")
     if len(out) != len(partners):
@@ -505,7 +506,7 @@ def _check_calls(where: str, rules: Rules, dealer: int, upcard: int,
     """Check that the calls are a bidding of a real deal, in turn, and that the phase,
     ``to_act`` (outside ``play``), trump, the maker and the lone players follow from
     them (the engine's order, as ``docs/rules.md`` says)."""
-    n = rules.players
+    seating = rules.seating
     at = f"{where}.calls"
     turned = -1 if upcard == BENNY else card_suit(upcard)
     k = 0
@@ -522,7 +523,7 @@ def _check_calls(where: str, rules: Rules, dealer: int, upcard: int,
     for rnd in (1, 2):
         if rnd == 1 and turned < 0:
             continue  # the Benny turned up: round one is skipped
-        for seat in ((dealer + i) % n for i in range(1, n + 1)):
+        for seat in seating.order_after(dealer):
             if k == len(calls):
                 if trump is not None:
                     _fail(f"{where}.trump", f"is {SUIT_CHARS[trump]}, but no call has fixed it")
@@ -555,17 +556,13 @@ def _check_calls(where: str, rules: Rules, dealer: int, upcard: int,
     if k == len(calls) and calls[-1][1] == ORDER and phase == "exchange":
         stop("exchange", dealer)
         return
-    queue: list[int] = []
+    queue: tuple[int, ...] = ()
     if rules.going_alone:
-        queue.append(fixed[1])
-        if rules.maker_partner_alone:
-            queue.append((fixed[1] + 2) % n)
-        if rules.lone_defender:
-            queue.extend(s for s in ((dealer + i) % n for i in range(1, n + 1))
-                         if (s - fixed[1]) % 2)
+        queue = seating.alone_order(dealer, fixed[1], maker_partner=rules.maker_partner_alone,
+                                    defenders=rules.lone_defender)
     went: list[int] = []
     for seat in queue:
-        if (seat + 2) % n in went:
+        if seating.partner(seat) in went:
             continue
         if k == len(calls):
             if sorted(alone) != sorted(went):
@@ -597,26 +594,20 @@ def _check_play(where: str, rules: Rules, dealer: int, maker: int, trump: int,
     clockwise past the seats sitting out, nobody playing a suit it has shown out of,
     ``tricks_won`` their count and ``to_act`` the seat to play next; and that the hand
     holds no suit its seat has shown out of."""
-    from euchre.players.sampling import first_leader
-
-    n = rules.players
-    out = {(s + 2) % n for s in alone} if n == 4 else set()
+    seating = rules.seating
+    out = seating.out_mask(alone)
+    active = seating.players - out.bit_count()
     eff = EFFECTIVE_SUIT[trump]
-    leader = first_leader(rules, dealer, maker, alone)
-    void: dict[int, dict[int, int]] = {s: {} for s in range(n)}  # suit: trick shown out
+    leader = seating.first_leader(dealer, maker, alone, rules.loner_lead)
+    void: dict[int, dict[int, int]] = {s: {} for s in seating.seats}  # suit: trick shown out
     taken = [0, 0]
-
-    def after(s: int) -> int:
-        s = (s + 1) % n
-        while s in out:
-            s = (s + 1) % n
-        return s
+    after = seating.next_table(out)
 
     for k, trick in enumerate(tricks):
         at = f"{where}.tricks[{k}]"
-        if k < len(tricks) - 1 and len(trick) != n - len(out):
+        if k < len(tricks) - 1 and len(trick) != active:
             _fail(at, f"has {len(trick)} cards, but a finished trick has one from each of "
-                      f"the {n - len(out)} players")
+                      f"the {active} players")
         expect = leader
         for j, (s, c) in enumerate(trick):
             if s != expect:
@@ -627,14 +618,14 @@ def _check_play(where: str, rules: Rules, dealer: int, maker: int, trump: int,
                                        f"{SUIT_NAMES[eff[c]]} in tricks[{void[s][eff[c]]}]")
             if eff[c] != eff[trick[0][1]]:
                 void[s].setdefault(eff[trick[0][1]], k)
-            expect = after(s)
+            expect = after[s]
         if k < len(tricks) - 1:
             leader = trick[trick_winner_index([c for _, c in trick], trump)][0]
-            taken[leader % 2] += 1
+            taken[seating.team(leader)] += 1
     if list(won) != taken:
         _fail(f"{where}.tricks_won", f"is {list(won)}, but the tricks shown were taken "
                                      f"{taken[0]} and {taken[1]}")
-    playing = after(tricks[-1][-1][0]) if tricks[-1] else leader
+    playing = after[tricks[-1][-1][0]] if tricks[-1] else leader
     if to_act != playing:
         _fail(f"{where}.to_act", f"is {to_act}, but seat {playing} plays next")
     for i, c in enumerate(hand):

@@ -10,7 +10,7 @@ writes Euchre Game Notation. Reading never raises anything but
 >>> from euchre.game import Game
 >>> game = Game(seed=5)
 >>> while not game.is_over():
-...     game.apply(game.legal_actions()[-1])
+...     _ = game.apply(game.legal_actions()[-1])
 >>> record = Record.from_game(game, {"title": "a quick game"})
 >>> loads(dumps(record)) == record
 True
@@ -48,16 +48,12 @@ True
 
 from __future__ import annotations
 
-import json
-import math
-import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final
 
 from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play, parse_action
-from euchre.cards import SUIT_CHARS, UNKNOWN, Card, card_name, deck_mask, parse_card, suit_name
+from euchre.cards import SUIT_CHARS, Card, card_name, parse_card, suit_name
 from euchre.deal import Deal, DealResult
 from euchre.errors import (
     ActionError,
@@ -68,6 +64,21 @@ from euchre.errors import (
     RulesError,
 )
 from euchre.game import Game
+from euchre.jsondata import (
+    PathLike,
+    as_int,
+    as_list,
+    as_object,
+    as_string,
+    check_json,
+    describe,
+    format_json,
+    known_keys,
+    parse_json,
+    read_text,
+    require,
+    write_text,
+)
 from euchre.rules import Rules, team_name
 from euchre.text import plural
 
@@ -91,8 +102,6 @@ FORMAT: Final = "euchre-record"
 """The value of the ``format`` field of a native record."""
 VERSION: Final = 1
 """The version of the native format this module reads and writes."""
-
-PathLike = str | os.PathLike[str]
 
 _REPLAY_SEED: Final = 0
 """Seed of the random deal a replay starts after the last recorded deal, when the record
@@ -476,46 +485,6 @@ def dump(record: Record, path: PathLike) -> None:
     write_text(path, dumps(record))
 
 
-def read_text(path: PathLike) -> str:
-    """The text of a file, with any failure as a :class:`~euchre.errors.RecordError`."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"{os.fspath(path)}: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise RecordError(
-            f"{os.fspath(path)}: cannot read the file ({_os_reason(error)})"
-        ) from None
-
-
-def write_text(path: PathLike, text: str) -> None:
-    """Write a file, with any failure as a :class:`~euchre.errors.RecordError`."""
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise RecordError(
-            f"{os.fspath(path)}: cannot write the file ({_os_reason(error)})"
-        ) from None
-
-
-def _os_reason(error: OSError) -> str:
-    return error.strerror or type(error).__name__
-
-
-def parse_json(text: str | bytes) -> object:
-    """JSON text as data, with any failure as a :class:`~euchre.errors.RecordError`."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise RecordError("not a record: the JSON nests too deeply") from None
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
-    except (ValueError, TypeError) as error:
-        raise RecordError(f"not JSON: {error}") from None
-
-
 def _record_from_data(data: object) -> Record:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         hint = ""
@@ -528,22 +497,22 @@ def _record_from_data(data: object) -> Record:
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
         raise RecordError(
-            f"version: version {_show(version)} is not supported "
+            f"version: version {describe(version)} is not supported "
             f"(this library reads version {VERSION})"
         )
-    _known_keys(data, _TOP_KEYS, "the record")
-    metadata = _object(data.get("metadata", {}), "metadata")
-    rules = _rules(_require(data, "rules", "the record"), "rules")
+    known_keys(data, _TOP_KEYS, "the record")
+    metadata = as_object(data.get("metadata", {}), "metadata")
+    rules = _rules(require(data, "rules", "the record"), "rules")
     start = _score_pair(data.get("start_score", [0, 0]), "start_score")
-    deals_data = _array(_require(data, "deals", "the record"), "deals")
+    deals_data = as_list(require(data, "deals", "the record"), "deals")
     deals = tuple(_deal(item, rules, f"deals[{i}]") for i, item in enumerate(deals_data))
     result = None
     raw_result = data.get("result")
     if raw_result is not None:
-        result_data = _object(raw_result, "result")
-        _known_keys(result_data, ("score", "winner"), "result")
+        result_data = as_object(raw_result, "result")
+        known_keys(result_data, ("score", "winner"), "result")
         result = GameResult(
-            _score_pair(_require(result_data, "score", "result"), "result.score"),
+            _score_pair(require(result_data, "score", "result"), "result.score"),
             _team(result_data.get("winner"), "result.winner"),
         )
     return Record(
@@ -552,11 +521,11 @@ def _record_from_data(data: object) -> Record:
 
 
 def _rules(value: object, where: str) -> Rules:
-    options = _object(value, where)
+    options = as_object(value, where)
     for name, option in options.items():
         if not isinstance(option, (str, int, float)):
             raise RecordError(
-                f"{where}: {name}: must be a number, true or false, or text, not {_show(option)}"
+                f"{where}: {name}: must be a number, true or false, or text, not {describe(option)}"
             )
     try:
         return Rules.from_dict(options)
@@ -565,41 +534,41 @@ def _rules(value: object, where: str) -> Rules:
 
 
 def _deal(value: object, rules: Rules, where: str) -> RecordedDeal:
-    data = _object(value, where)
-    _known_keys(data, _DEAL_KEYS, where)
-    dealer = _int(_require(data, "dealer", where), f"{where}.dealer")
-    hands_data = _array(_require(data, "hands", where), f"{where}.hands")
+    data = as_object(value, where)
+    known_keys(data, _DEAL_KEYS, where)
+    dealer = as_int(require(data, "dealer", where), f"{where}.dealer")
+    hands_data = as_list(require(data, "hands", where), f"{where}.hands")
     hands = tuple(
         tuple(_cards(hand, f"{where}.hands[{seat}]")) for seat, hand in enumerate(hands_data)
     )
-    upcard = _card(_require(data, "upcard", where), f"{where}.upcard")
-    kitty = tuple(_cards(_require(data, "kitty", where), f"{where}.kitty"))
-    actions_data = _array(_require(data, "actions", where), f"{where}.actions")
+    upcard = _card(require(data, "upcard", where), f"{where}.upcard")
+    kitty = tuple(_cards(require(data, "kitty", where), f"{where}.kitty"))
+    actions_data = as_list(require(data, "actions", where), f"{where}.actions")
     actions = tuple(_action(item, f"{where}.actions[{j}]") for j, item in enumerate(actions_data))
     result = None
     raw_result = data.get("result")
     if raw_result is not None:
         result = _deal_result(raw_result, dealer, f"{where}.result")
-    extras = _object(data.get("extras", {}), f"{where}.extras")
+    extras = as_object(data.get("extras", {}), f"{where}.extras")
     return RecordedDeal(Deal(dealer, hands, upcard, kitty), actions, result, extras)
 
 
 def _deal_result(value: object, dealer: int, where: str) -> DealResult:
-    data = _object(value, where)
-    _known_keys(data, _RESULT_KEYS, where)
+    data = as_object(value, where)
+    known_keys(data, _RESULT_KEYS, where)
     for key in _RESULT_KEYS:
-        _require(data, key, where)
+        require(data, key, where)
     trump_text = data["trump"]
     trump = None
     if trump_text is not None:
-        text = _string(trump_text, f"{where}.trump")
+        text = as_string(trump_text, f"{where}.trump")
         if text not in SUIT_CHARS or len(text) != 1:
             raise RecordError(f"{where}.trump: must be one of c d h s or null, not {text!r}")
         trump = SUIT_CHARS.index(text)
-    maker = None if data["maker"] is None else _int(data["maker"], f"{where}.maker", 0, 3)
+    maker = None if data["maker"] is None else as_int(data["maker"], f"{where}.maker", 0, 3)
     alone = tuple(
-        _int(seat, f"{where}.alone[{k}]", 0, 3)
-        for k, seat in enumerate(_array(data["alone"], f"{where}.alone"))
+        as_int(seat, f"{where}.alone[{k}]", 0, 3)
+        for k, seat in enumerate(as_list(data["alone"], f"{where}.alone"))
     )
     return DealResult(
         dealer=dealer,
@@ -607,7 +576,7 @@ def _deal_result(value: object, dealer: int, where: str) -> DealResult:
         maker=maker,
         alone=alone,
         tricks=_score_pair(data["tricks"], f"{where}.tricks"),
-        points=_int(data["points"], f"{where}.points", 0),
+        points=as_int(data["points"], f"{where}.points", 0),
         team=_team(data["team"], f"{where}.team"),
         score=_score_pair(data["score"], f"{where}.score"),
     )
@@ -615,86 +584,31 @@ def _deal_result(value: object, dealer: int, where: str) -> DealResult:
 
 def _action(value: object, where: str) -> Action:
     try:
-        return parse_action(_string(value, where))
+        return parse_action(as_string(value, where))
     except ActionError as error:
         raise RecordError(f"{where}: {error}") from None
 
 
 def _cards(value: object, where: str) -> list[Card]:
-    return [_card(item, f"{where}[{k}]") for k, item in enumerate(_array(value, where))]
+    return [_card(item, f"{where}[{k}]") for k, item in enumerate(as_list(value, where))]
 
 
 def _card(value: object, where: str) -> Card:
     try:
-        return parse_card(_string(value, where))
+        return parse_card(as_string(value, where))
     except CardError as error:
         raise RecordError(f"{where}: {error}") from None
 
 
 def _score_pair(value: object, where: str) -> tuple[int, int]:
-    items = _array(value, where)
+    items = as_list(value, where)
     if len(items) != 2:
         raise RecordError(f"{where}: must be a list of two numbers (team 0, team 1)")
-    return (_int(items[0], f"{where}[0]", 0), _int(items[1], f"{where}[1]", 0))
+    return (as_int(items[0], f"{where}[0]", 0), as_int(items[1], f"{where}[1]", 0))
 
 
 def _team(value: object, where: str) -> int | None:
-    return None if value is None else _int(value, where, 0, 1)
-
-
-def _require(data: dict[str, object], key: str, where: str) -> object:
-    if key not in data:
-        raise RecordError(f"{where}: the field {key!r} is missing")
-    return data[key]
-
-
-def _known_keys(data: dict[str, object], known: Sequence[str], where: str) -> None:
-    for key in data:
-        if key not in known:
-            raise RecordError(
-                f"{where}: unknown field {key!r} (the fields are {', '.join(known)})"
-            )
-
-
-def _object(value: object, where: str) -> dict[str, object]:
-    if not isinstance(value, dict):
-        raise RecordError(f"{where}: must be a JSON object, not {_show(value)}")
-    return value
-
-
-def _array(value: object, where: str) -> list[object]:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: must be a list, not {_show(value)}")
-    return value
-
-
-def _string(value: object, where: str) -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"{where}: must be a string, not {_show(value)}")
-    return value
-
-
-def _int(value: object, where: str, low: int | None = None, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{where}: must be a whole number, not {_show(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"from {low}" if high is None else f"from {low} to {high}"
-        raise RecordError(f"{where}: must be {span}, not {value}")
-    return value
-
-
-def _show(value: object) -> str:
-    """A short description of a JSON value, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return None if value is None else as_int(value, where, 0, 1)
 
 
 # -- validation --------------------------------------------------------------------------
@@ -703,8 +617,8 @@ def _show(value: object) -> str:
 def _validate(record: Record) -> None:
     """Check a record's parts against its rules, naming where a problem is."""
     if not isinstance(record.rules, Rules):
-        raise RecordError(f"rules: must be Rules, not {_show(record.rules)}")
-    _json_value(record.metadata, "metadata")
+        raise RecordError(f"rules: must be Rules, not {describe(record.rules)}")
+    check_json(record.metadata, "metadata")
     if not isinstance(record.metadata, dict):
         raise RecordError("metadata: must be a dict")
     start = record.start_score
@@ -720,7 +634,10 @@ def _validate(record: Record) -> None:
         where = f"deals[{i}]"
         if not isinstance(recorded, RecordedDeal):
             raise RecordError(f"{where}: must be a RecordedDeal")
-        _check_deal(recorded.deal, record.rules, where)
+        try:
+            recorded.deal.validate(record.rules, where)
+        except CardError as error:
+            raise RecordError(str(error)) from None
         if first is not None and recorded.deal.dealer != (first + i) % players:
             raise RecordError(
                 f"{where}.dealer: deal {i + 1} is dealt by seat {recorded.deal.dealer}, "
@@ -729,72 +646,9 @@ def _validate(record: Record) -> None:
         for j, action in enumerate(recorded.actions):
             if not isinstance(action, Action):
                 raise RecordError(f"{where}.actions[{j}]: not an action: {action!r}")
-        _json_value(recorded.extras, f"{where}.extras")
+        check_json(recorded.extras, f"{where}.extras")
     if record.result is not None and record.result.winner not in (None, 0, 1):
         raise RecordError(f"result.winner: must be 0, 1 or null, not {record.result.winner!r}")
-
-
-def _check_deal(deal: Deal, rules: Rules, where: str) -> None:
-    """Sizes, deck and no card twice, with the place of the first problem."""
-    players = rules.players
-    if not isinstance(deal.dealer, int) or not 0 <= deal.dealer < players:
-        raise RecordError(
-            f"{where}.dealer: must be a seat from 0 to {players - 1}, not {deal.dealer!r}"
-        )
-    if len(deal.hands) != players:
-        raise RecordError(f"{where}.hands: a deal has {players} hands, not {len(deal.hands)}")
-    for seat, hand in enumerate(deal.hands):
-        if len(hand) != rules.hand_size:
-            raise RecordError(
-                f"{where}.hands[{seat}]: a hand holds {rules.hand_size} cards, not {len(hand)}"
-            )
-    kitty_size = rules.kitty_size - 1
-    if len(deal.kitty) != kitty_size:
-        raise RecordError(
-            f"{where}.kitty: the kitty holds {kitty_size} cards besides the upcard "
-            f"({rules.deck}-card deck, {players} players), not {len(deal.kitty)}"
-        )
-    if deal.upcard == UNKNOWN:
-        raise RecordError(f"{where}.upcard: the upcard must be known")
-    deck = deck_mask(rules.deck)
-    places = [(f"{where}.upcard", deal.upcard)]
-    places.extend((f"{where}.kitty[{k}]", c) for k, c in enumerate(deal.kitty))
-    places.extend(
-        (f"{where}.hands[{seat}][{k}]", c)
-        for seat, hand in enumerate(deal.hands)
-        for k, c in enumerate(hand)
-    )
-    seen: dict[Card, str] = {}
-    for place, c in places:
-        if c == UNKNOWN:
-            continue
-        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < 64 or not deck >> c & 1:
-            shown = card_name(c) if isinstance(c, int) and 0 <= c <= 32 else repr(c)
-            raise RecordError(f"{place}: {shown} is not a card of the {rules.deck}-card deck")
-        if c in seen:
-            raise RecordError(f"{place}: {card_name(c)} is dealt twice (also at {seen[c]})")
-        seen[c] = place
-
-
-def _json_value(value: object, where: str) -> None:
-    """Check that free-form data is plain JSON (string keys, finite numbers)."""
-    if value is None or isinstance(value, (str, bool, int)):
-        return
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise RecordError(f"{where}: {value} is not a JSON number")
-        return
-    if isinstance(value, (list, tuple)):
-        for k, item in enumerate(value):
-            _json_value(item, f"{where}[{k}]")
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise RecordError(f"{where}: the key {key!r} is not a string")
-            _json_value(item, f"{where}.{key}")
-        return
-    raise RecordError(f"{where}: {type(value).__name__} is not JSON data")
 
 
 # -- replay helpers ----------------------------------------------------------------------
@@ -913,45 +767,3 @@ def _score(score: tuple[int, int]) -> str:
 
 def _winner(winner: int | None) -> str:
     return "no winner" if winner is None else f"team {winner} won"
-
-
-# -- writing -----------------------------------------------------------------------------
-
-_WIDTH: Final = 96
-
-
-def format_json(value: object) -> str:
-    """Pretty JSON: a value on one line when it fits, lists of plain values filled."""
-    return _format(value, 0, 0)
-
-
-def _flat(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-
-
-def _format(value: object, level: int, column: int) -> str:
-    flat = _flat(value)
-    if column + len(flat) <= _WIDTH or not isinstance(value, (dict, list)) or not value:
-        return flat
-    pad = "  " * (level + 1)
-    end = "  " * level
-    if isinstance(value, dict):
-        items = []
-        for key, item in value.items():
-            head = f"{pad}{json.dumps(key, ensure_ascii=False)}: "
-            items.append(head + _format(item, level + 1, len(head)))
-        return "{\n" + ",\n".join(items) + "\n" + end + "}"
-    if all(not isinstance(item, (dict, list)) for item in value):
-        lines: list[str] = []
-        line = ""
-        for item in value:
-            piece = _flat(item)
-            if line and len(pad) + len(line) + len(piece) + 3 > _WIDTH:
-                lines.append(line + ",")
-                line = piece
-            else:
-                line = f"{line}, {piece}" if line else piece
-        lines.append(line)
-        return "[\n" + "\n".join(pad + text for text in lines) + "\n" + end + "]"
-    items = [pad + _format(item, level + 1, len(pad)) for item in value]
-    return "[\n" + ",\n".join(items) + "\n" + end + "]"

@@ -27,8 +27,9 @@ from euchre.emn import (
 from euchre.errors import RecordError
 from euchre.files import read_record, write_record
 from euchre.game import Game
+from euchre.jsondata import PathLike
 from euchre.narrate import Narrator, seats_line
-from euchre.record import PathLike, Record, Replay, game_after_end
+from euchre.record import Record, Replay, game_after_end
 from euchre.text import plural
 
 __all__ = ["convert", "narrate_record", "replay"]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from euchre.errors import RulesError
+from euchre.seating import SEATINGS, Seating
 
 __all__ = ["OPTION_HELP", "PRESETS", "PRESET_HELP", "SEAT_NAMES", "Rules", "seat_name", "team_name"]
 
@@ -181,6 +182,15 @@ class Rules:
     def from_dict(cls, data: Mapping[str, object]) -> Rules:
         """Rules from :meth:`to_dict` output; options not given take their defaults."""
         return cls.from_options(data)
+
+    @property
+    def seating(self) -> Seating:
+        """Who plays with whom, who sits out, who leads and who acts next.
+
+        >>> Rules().seating.partner(0), Rules.preset("two-handed").seating.partner(0)
+        (2, None)
+        """
+        return SEATINGS[self.players]
 
     @property
     def hand_size(self) -> int:

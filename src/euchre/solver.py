@@ -3,7 +3,8 @@
 A :class:`Position` is a fully known moment of the play: every seat's cards, trump, who
 led the trick in progress, the cards already on it and the tricks each team has taken.
 :func:`solve` gives the tricks each team ends with when both sides play their best
-(each side maximises its own tricks: a zero-sum game on tricks, team = seat % 2);
+(each side maximises its own tricks: a zero-sum game on tricks between the two teams
+of :mod:`euchre.seating`);
 :func:`card_values` gives, for every legal card of the seat to move, the tricks its
 team ends with if it plays that card and both sides play their best afterwards.
 
@@ -56,6 +57,7 @@ from euchre.cards import (
     parse_suit,
 )
 from euchre.errors import EuchreError
+from euchre.seating import seating_for
 
 if TYPE_CHECKING:
     from euchre.game import Game
@@ -170,7 +172,7 @@ class Position:
         >>> from euchre.game import Game, Phase
         >>> game = Game(seed=3)
         >>> while game.phase is not Phase.PLAY:
-        ...     game.apply(game.legal_actions()[-1])
+        ...     _ = game.apply(game.legal_actions()[-1])
         >>> position = Position.from_game(game)
         >>> position.to_move == game.to_act, sum(solve(position))
         (True, 5)
@@ -244,7 +246,7 @@ class Position:
         best = max(range(len(trick)), key=lambda i: keys[trick[i]])
         winner = seats[best]
         won = list(self.won)
-        won[winner % 2] += 1
+        won[seating_for(len(hands)).team_of[winner]] += 1
         return Position(tuple(hands), self.trump, winner, (), (won[0], won[1]),
                         self.sitting_out)
 
@@ -423,6 +425,7 @@ class _Search:
         trumps = tables.trumps
         nxt = tables.nxt
         players = tables.players
+        team_of = seating_for(len(own)).team_of  # team 0 maximises, team 1 minimises
         owner = [0] * (len(beats) + 1)
         for seat, mask in enumerate(own):
             for lab in cards_of(mask):
@@ -449,7 +452,7 @@ class _Search:
                     if beats[best] >> c & 1:
                         best = c
                         best_seat = seat
-                return not best_seat & 1
+                return not team_of[best_seat]
             live_trumps = live & trumps
             if live_trumps:
                 # the top trumps in one hand each take a trick, whatever happens
@@ -458,7 +461,7 @@ class _Search:
                 mine = live_trumps & own[holder]
                 rest = live_trumps ^ mine
                 sure = (mine >> rest.bit_length()).bit_count() if rest else mine.bit_count()
-                if holder & 1:
+                if team_of[holder]:
                     if t > r - sure:
                         return False
                 elif t <= sure:
@@ -502,7 +505,7 @@ class _Search:
                         order = asc[tops] + asc[reps ^ tops]
                     except KeyError:
                         order = _asc(tops) + _asc(reps ^ tops)
-            maximise = not leader & 1
+            maximise = not team_of[leader]
             second = nxt[leader]
             result = not maximise
             for c in order:
@@ -527,12 +530,12 @@ class _Search:
                         break
                     reach = more
             reps = legal & ~(reach << 1)
-            team = seat & 1
+            team = team_of[seat]
             maximise = not team
             beat = beats[best]
             try:
                 order = asc[reps]
-                if (best_seat & 1) != team:
+                if team_of[best_seat] != team:
                     # the other side is winning: cheapest winner first
                     win = reps & beat
                     if win and win != reps:
@@ -540,7 +543,7 @@ class _Search:
             except KeyError:
                 order = _asc(reps)
                 win = reps & beat
-                if (best_seat & 1) != team and win and win != reps:
+                if team_of[best_seat] != team and win and win != reps:
                     order = _asc(win) + _asc(reps ^ win)
             if k == players:
                 r -= 1
@@ -548,7 +551,7 @@ class _Search:
                     if beat >> c & 1:
                         result = trick(seat, live ^ (1 << c), r, t - 1 + team)
                     else:
-                        result = trick(best_seat, live ^ (1 << c), r, t - 1 + (best_seat & 1))
+                        result = trick(best_seat, live ^ (1 << c), r, t - 1 + team_of[best_seat])
                     if result == maximise:
                         return result
                 return not maximise
@@ -646,7 +649,8 @@ def card_values(position: Position) -> dict[Card, int]:
     if r == 0:
         return {}
     seat = position.to_move
-    team = seat & 1
+    team_of = seating_for(len(position.hands)).team_of
+    team = team_of[seat]
     tables, search, live = _prepare(position)
     label = tables.label
     seats = position.seats
@@ -674,7 +678,7 @@ def card_values(position: Position) -> dict[Card, int]:
             else:
                 now, now_seat = best, best_seat
             if played + 1 == len(seats):
-                probe = _trick_probe(search, now_seat, rest, r - 1, 1 - (now_seat & 1))
+                probe = _trick_probe(search, now_seat, rest, r - 1, 1 - team_of[now_seat])
             else:
                 probe = _follow_probe(search, seats[played + 1], played + 2, led, now, now_seat,
                                       rest, r)

@@ -15,7 +15,7 @@ Linux), or the folder named by the environment variable ``EUCHRE_DATA_DIR``.
 >>> from euchre.game import Game
 >>> game = Game(seed=4)
 >>> while not game.is_over():
-...     game.apply(game.legal_actions()[-1])
+...     _ = game.apply(game.legal_actions()[-1])
 >>> stats = game_stats(game, seat=0)
 >>> stats.games, stats.deals == len(game.results)
 (1, True)
@@ -340,7 +340,7 @@ def _outcome(game: Game, metadata: Mapping[str, object]) -> str:
         isinstance(x, str) and x for x in names
     )):
         names = list(SEAT_NAMES[n])
-    side = " and ".join(str(names[s]) for s in range(winner, n, 2))
+    side = " and ".join(str(names[s]) for s in game.rules.seating.seats_of(winner))
     return f"won {score[winner]}-{score[1 - winner]} by {side}"
 
 
@@ -409,7 +409,8 @@ class GameStats:
 
 def game_stats(game: Game, seat: int = 0) -> GameStats:
     """The numbers of ``seat`` in one game (finished or not: ``wins`` needs it over)."""
-    team = seat % 2
+    team_of = game.rules.seating.team_of
+    team = team_of[seat]
     deals = calls = calls_made = side_calls = marches = defences = euchres = euchred = 0
     loners = loners_made = loner_marches = 0
     points_for = points_against = 0
@@ -422,7 +423,7 @@ def game_stats(game: Game, seat: int = 0) -> GameStats:
                 points_against += result.points
         if result.maker is None:
             continue
-        maker_team = result.maker % 2
+        maker_team = team_of[result.maker]
         taken = result.tricks[maker_team]
         made = taken >= 3
         if result.maker == seat:

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from euchre.actions import (
     ALONE,
@@ -47,11 +46,9 @@ from euchre.actions import (
     Action,
     Call,
     Discard,
-    Order,
     Play,
 )
 from euchre.cards import (
-    ACE,
     BENNY,
     EFFECTIVE_SUIT,
     POWER,
@@ -59,19 +56,23 @@ from euchre.cards import (
     SUITS,
     TRICK_KEY,
     Card,
-    card_rank,
     cards_of,
     deck_mask,
     same_colour,
 )
 from euchre.players import BasePlayer
+from euchre.players.knowledge import (
+    dead_cards,
+    dealer_discard,
+    read_tricks,
+    trump_points,
+    unseen_cards,
+    upcard_accepted,
+    upcard_points,
+)
 from euchre.view import PlayerView
 
 __all__ = ["BasicPlayer", "BasicSettings", "hand_strength", "loser_count", "upcard_points"]
-
-TRUMP_POINTS: Final = (3.0, 2.4, 1.9, 1.5, 1.2, 1.0, 0.8)
-"""Points of a trump by how many live trumps outrank it and are not in the hand (0: it
-is the highest live trump, a sure trick)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,20 +109,16 @@ class BasicSettings:
     """Bid this much lighter when the opponents need one point to win."""
 
 
-def _trump_points(index: int) -> float:
-    return TRUMP_POINTS[min(index, len(TRUMP_POINTS) - 1)]
-
-
 def hand_strength(hand: int, trump: int, deck: int, dead: int = 0) -> float:
     """Points for a hand (a card mask) with ``trump`` as trump.
 
     ``deck`` is the mask of the deck in use, ``dead`` the cards known out of play (a
     turned-down upcard). A trump scores by how many live trumps outside the hand outrank
-    it (:data:`TRUMP_POINTS`); an off-suit card that is the highest live card of its
-    suit (an ace) scores 1.2 alone, 1.0 with one more card and 0.7 in a longer suit, and
-    the next card below it (a king under the ace) 0.4; a guarded king under a live ace
-    0.3 (alone 0.15); a void 0.8 with two trumps or more (0.4 with one), and a
-    singleton loser 0.3 with three trumps or more.
+    it (:data:`~euchre.players.knowledge.TRUMP_POINTS`); an off-suit card that is the
+    highest live card of its suit (an ace) scores 1.2 alone, 1.0 with one more card and
+    0.7 in a longer suit, and the next card below it (a king under the ace) 0.4; a
+    guarded king under a live ace 0.3 (alone 0.15); a void 0.8 with two trumps or more
+    (0.4 with one), and a singleton loser 0.3 with three trumps or more.
 
     >>> from euchre.cards import SPADES, CardSet
     >>> hand_strength(CardSet.parse("Js Jc As Ks Qs").mask, SPADES, deck_mask(24))
@@ -138,7 +135,7 @@ def hand_strength(hand: int, trump: int, deck: int, dead: int = 0) -> float:
     points = 0.0
     for c in cards_of(trumps):
         above = sum(1 for o in cards_of(outside) if pw[o] > pw[c])
-        points += _trump_points(above)
+        points += trump_points(above)
     for suit in SUITS:
         if suit == trump:
             continue
@@ -311,14 +308,12 @@ class BasicPlayer(BasePlayer):
 
     def _bid1(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         settings = self.settings
-        n = view.rules.players
         up = view.upcard
         trump = up >> 3  # round one never sees the Benny: it skips to round two
         deck = deck_mask(view.rules.deck)
         hand = view.hand.mask
-        rel = (view.seat - view.dealer) % n
-        if rel == 0:
-            after = (hand | 1 << up) & ~(1 << _discard_choice(
+        if view.seat == view.dealer:
+            after = (hand | 1 << up) & ~(1 << dealer_discard(
                 hand, up, trump, view.rules.dealer_must_take_upcard
             ))
             points = hand_strength(after, trump, deck)
@@ -326,7 +321,8 @@ class BasicPlayer(BasePlayer):
         else:
             points = hand_strength(hand, trump, deck)
             up_points = upcard_points(up, trump, deck) * settings.upcard_share
-            if n == 4 and rel == 2:
+            team_of = view.rules.seating.team_of
+            if team_of[view.seat] == team_of[view.dealer]:  # the dealer's partner
                 points += up_points
                 base = settings.assist
             else:
@@ -343,7 +339,8 @@ class BasicPlayer(BasePlayer):
         up = view.upcard
         dead = 1 << up
         turned = -1 if up == BENNY else up >> 3
-        dealer_side = (view.seat - view.dealer) % 2 == 0
+        team_of = view.rules.seating.team_of
+        dealer_side = team_of[view.seat] == team_of[view.dealer]
         best: Call | None = None
         best_points = -1.0
         for action in legal:
@@ -364,7 +361,7 @@ class BasicPlayer(BasePlayer):
 
     def _exchange(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         assert view.trump is not None
-        c = _discard_choice(
+        c = dealer_discard(
             view.hand.mask, view.upcard, view.trump, view.rules.dealer_must_take_upcard
         )
         action = DISCARD[c]
@@ -380,10 +377,10 @@ class BasicPlayer(BasePlayer):
         if need <= 2:
             return STAY  # a partnered march (or euchre) wins the game already
         deck = deck_mask(view.rules.deck)
-        dead = _dead_mask(view)
+        dead = dead_cards(view)
         losers = loser_count(view.hand.mask, view.trump, deck, dead)
         settings = self.settings
-        if (view.maker - view.seat) % 2 == 0:
+        if view.rules.seating.same_team(view.maker, view.seat):
             limit = settings.alone_losers
         elif view.rules.lone_defender_scoring == "flat_4":
             limit = settings.defend_alone_flat
@@ -397,31 +394,25 @@ class BasicPlayer(BasePlayer):
         trump = view.trump
         assert trump is not None and view.maker is not None
         seat = view.seat
-        n = view.rules.players
+        seating = view.rules.seating
         masks = SUIT_MASKS[trump]
-        eff = EFFECTIVE_SUIT[trump]
         hand = view.hand.mask
-        played = view.played.mask
-        unseen = deck_mask(view.rules.deck) & ~hand & ~played & ~_dead_mask(view)
-        partner: int | None = (seat + 2) % 4 if n == 4 else None
+        # a seat that did not follow is void in the led suit (and below: an opponent is
+        # void in a suit none of whose cards it can hold)
+        played, voids = read_tricks(view)
+        everything = 0
+        for mask in played:
+            everything |= mask
+        unseen = unseen_cards(view, everything)
+        partner = seating.partner(seat)
         if partner is not None and (partner in view.sitting_out or seat in view.sitting_out):
             partner = None
-        ordered = any(isinstance(a, Order) for _, a in view.calls)
-        if ordered and partner is not None and view.dealer == partner:
+        if upcard_accepted(view) and partner is not None and view.dealer == partner:
             unseen &= ~(1 << view.upcard)  # the partner took the upcard
-        # a seat that did not follow is void in the led suit; an opponent is void in a
-        # suit none of whose cards it can hold
-        voids = [0] * n
-        for trick in (*view.tricks, view.trick):
-            if not trick:
-                continue
-            led = eff[trick[0][1]]
-            for s, c in trick[1:]:
-                if eff[c] != led:
-                    voids[s] |= 1 << led
-        team = seat % 2
+        team_of = seating.team_of
+        team = team_of[seat]
         opponents = [
-            s for s in range(n) if s % 2 != team and s not in view.sitting_out
+            s for s in seating.seats if team_of[s] != team and s not in view.sitting_out
         ]
         for suit in SUITS:
             if not unseen & masks[suit]:
@@ -434,7 +425,7 @@ class BasicPlayer(BasePlayer):
             voids=voids,
             partner=partner,
             opponents=opponents,
-            maker_team=view.maker % 2 == team,
+            maker_team=team_of[view.maker] == team,
             is_maker=view.maker == seat,
             is_alone=seat in view.alone,
             partner_is_maker=partner is not None and view.maker == partner,
@@ -545,16 +536,17 @@ class BasicPlayer(BasePlayer):
 
     @staticmethod
     def _seats_after(view: PlayerView, played: int) -> list[int]:
-        n = view.rules.players
-        active = n - len(view.sitting_out)
-        out: list[int] = []
+        """The seats still to play to the trick after this one (``played`` cards on it)."""
+        out_mask = 0
+        for s in view.sitting_out:
+            out_mask |= 1 << s
+        nxt = view.rules.seating.next_table(out_mask)
+        after: list[int] = []
         s = view.seat
-        for _ in range(active - played - 1):
-            s = (s + 1) % n
-            while s in view.sitting_out:
-                s = (s + 1) % n
-            out.append(s)
-        return out
+        for _ in range(view.rules.players - len(view.sitting_out) - played - 1):
+            s = nxt[s]
+            after.append(s)
+        return after
 
     @staticmethod
     def _dump(t: _Table, cards: list[Card]) -> Card:
@@ -577,51 +569,4 @@ class BasicPlayer(BasePlayer):
             return (1 if boss else 0, pw[c] - void_bonus, length, c)
 
         return min(off, key=key)
-
-
-def _dead_mask(view: PlayerView) -> int:
-    """Cards known to be out of play: a turned-down upcard, the dealer's own discard."""
-    dead = 0
-    ordered = any(isinstance(a, Order) for _, a in view.calls)
-    if not ordered:
-        dead |= 1 << view.upcard
-    if view.discard is not None and view.discard >= 0:
-        dead |= 1 << view.discard
-    return dead
-
-
-def upcard_points(up: Card, trump: int, deck: int) -> float:
-    """The trump points the upcard is worth to the hand that picks it up: its
-    :data:`TRUMP_POINTS` among all the deck's trumps, and 0.3 for the exchange itself.
-
-    >>> from euchre.cards import parse_card, HEARTS
-    >>> upcard_points(parse_card("Jh"), HEARTS, deck_mask(24))
-    3.3
-    """
-    pw = POWER[trump]
-    above = sum(1 for o in cards_of(deck & SUIT_MASKS[trump][trump]) if pw[o] > pw[up])
-    return _trump_points(above) + 0.3  # and the exchange itself: a void, a loser gone
-
-
-def _discard_choice(hand: int, up: Card, trump: int, must_take: bool) -> Card:
-    """The dealer's discard from the hand plus the upcard.
-
-    Never a trump unless every candidate is trump (then the lowest); otherwise the
-    lowest singleton that is not an ace (making a void), else the lowest card that is not
-    an ace; an ace only when nothing else is left.
-    """
-    eff = EFFECTIVE_SUIT[trump]
-    pw = POWER[trump]
-    masks = SUIT_MASKS[trump]
-    full = hand | 1 << up
-    options = cards_of(full & ~(1 << up)) if must_take else cards_of(full)
-    off = [c for c in options if eff[c] != trump]
-    if not off:
-        return min(options, key=lambda c: (pw[c], c))
-
-    def key(c: Card) -> tuple[int, int, int, Card]:
-        singleton = (full & masks[eff[c]]).bit_count() == 1
-        return (1 if card_rank(c) == ACE else 0, 0 if singleton else 1, pw[c], c)
-
-    return min(off, key=key)
 

@@ -88,13 +88,21 @@ from euchre.actions import (
     Pass,
     Play,
 )
-from euchre.cards import BENNY, POWER, SUIT_MASKS, cards_of, deck_mask, same_colour
+from euchre.cards import BENNY, POWER, cards_of, deck_mask, same_colour
 from euchre.deal import Deal
 from euchre.errors import EuchreError
 from euchre.game import Game, Phase
 from euchre.players.basic import BasicPlayer, hand_strength, loser_count
-from euchre.players.pimc import PimcPlayer, _discard_candidates, simple_discard
-from euchre.players.sampling import constraints, sample_hands, upcard_accepted
+from euchre.players.knowledge import (
+    constraints,
+    dealer_discard,
+    discard_candidates,
+    played_by,
+    upcard_accepted,
+    upcard_points,
+)
+from euchre.players.pimc import PimcPlayer
+from euchre.players.sampling import sample_hands
 from euchre.rules import Rules
 from euchre.view import PlayerView
 
@@ -136,15 +144,6 @@ def win_probability(target: int, mine: int, theirs: int) -> float:
     return total
 
 
-def _played_masks(view: PlayerView) -> list[int]:
-    """The cards each seat has played this deal, as masks."""
-    played = [0] * view.rules.players
-    for trick in (*view.tricks, view.trick):
-        for seat, c in trick:
-            played[seat] |= 1 << c
-    return played
-
-
 def _means(rows: Sequence[dict[Action, float]],
            bias: dict[Action, float] | None = None) -> dict[Action, float]:
     """Each option's average over the rows (one per sample), plus its ``bias``."""
@@ -156,12 +155,6 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _upcard_points(up: int, trump: int, deck: int) -> float:
-    pw = POWER[trump]
-    above = sum(1 for o in cards_of(deck & SUIT_MASKS[trump][trump]) if pw[o] > pw[up])
-    return (3.0, 2.4, 1.9, 1.5, 1.2, 1.0, 0.8)[min(above, 6)] + 0.3
-
-
 class _Model:
     """The bidding model for one deal: each seat's points and thresholds."""
 
@@ -169,11 +162,14 @@ class _Model:
         self.rules = rules
         self.n = rules.players
         self.dealer = dealer
+        team_of = rules.seating.team_of
+        self.dealer_side = tuple(team_of[s] == team_of[dealer] for s in rules.seating.seats)
+        """Per seat, whether it plays on the dealer's side (the dealer included)."""
         self.up = up
         self.deck = deck_mask(rules.deck)
         self.shift = _TWO_HANDED if self.n == 2 else 0.0
         self.turned = -1 if up == BENNY else up >> 3
-        self.up_points = 0.0 if up == BENNY else _upcard_points(up, self.turned, self.deck)
+        self.up_points = 0.0 if up == BENNY else upcard_points(up, self.turned, self.deck)
         self._cache: dict[tuple[int, int, int], float] = {}
 
     def strength(self, hand: int, trump: int, dead: int = 0) -> float:
@@ -186,16 +182,15 @@ class _Model:
     def round_one(self, seat: int, hand: int, exchanged: bool) -> float:
         """Points over the threshold of ordering up (positive: the model orders)."""
         trump = self.turned
-        rel = (seat - self.dealer) % self.n
-        if rel == 0:
+        if seat == self.dealer:
             if not exchanged:
                 after = (hand | 1 << self.up) & ~(
-                    1 << simple_discard(hand, self.up, trump, False))
+                    1 << dealer_discard(hand, self.up, trump, False))
             else:
                 after = hand
             return self.strength(after, trump) - _ACCEPT - self.shift
         points = self.strength(hand, trump)
-        if self.n == 4 and rel == 2:
+        if self.dealer_side[seat]:  # the dealer's partner
             return points + _UP_SHARE * self.up_points - _ASSIST - self.shift
         return points - _UP_SHARE * self.up_points - _ORDER - self.shift
 
@@ -203,7 +198,7 @@ class _Model:
         """Points over the threshold of naming ``suit``."""
         points = self.strength(hand, suit, 1 << self.up)
         if self.turned >= 0 and suit == same_colour(self.turned) and \
-                (seat - self.dealer) % 2 == 1:
+                not self.dealer_side[seat]:
             points += _NEXT
         return points - _CALL - self.shift
 
@@ -314,7 +309,7 @@ class ExpertPlayer(PimcPlayer):
         model = _Model(view.rules, view.dealer, view.upcard)
         judge = None if self.bid_evidence is None else (self.bid_evidence, skip)
         rules = view.rules if judge is None else view.rules.replace(target=0, deals=1)
-        played = _played_masks(view)
+        played = played_by(view)
         accepted: list[tuple[int, ...]] = []
         rejected: list[tuple[float, int, tuple[int, ...]]] = []
         limit = count * self.candidates
@@ -346,7 +341,7 @@ class ExpertPlayer(PimcPlayer):
         decisions are asked of several seats every deal."""
         assert view.trump is not None and view.maker is not None
         losers = loser_count(view.hand.mask, view.trump, deck_mask(view.rules.deck))
-        if (view.maker - view.seat) % 2 == 0:
+        if view.rules.seating.same_team(view.maker, view.seat):
             return losers <= self.alone_losers
         return losers <= (2.5 if view.rules.lone_defender_scoring == "flat_4" else 1.0)
 
@@ -379,7 +374,7 @@ class ExpertPlayer(PimcPlayer):
         the sensible discards, and only staying when going alone is not plausible."""
         if view.phase == "exchange":
             assert view.trump is not None
-            return list(_discard_candidates(
+            return list(discard_candidates(
                 [a for a in legal if isinstance(a, Discard) and a.card >= 0], view.trump))
         if view.phase == "alone" and ALONE in legal and not self.alone_plausible(view):
             return [STAY]
@@ -471,7 +466,7 @@ class ExpertPlayer(PimcPlayer):
         weight. Without, every sample drawn counts at its weight."""
         rules = view.rules.replace(target=0, deals=1)
         cons = constraints(view)
-        played = _played_masks(view)
+        played = played_by(view)
         want = self.samples
         reject = self.play_candidates is not None and self.play_evidence is not None \
             and any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t)
@@ -504,7 +499,7 @@ class ExpertPlayer(PimcPlayer):
         seats' plays under ``basic`` (1 for each play it makes, ``play_evidence`` for
         each it would not; ``partner_evidence``, when set, for the partner's)."""
         weight = 1.0
-        partner = (view.seat + 2) % view.rules.players if view.rules.players == 4 else -1
+        partner = view.rules.seating.partner(view.seat)
         partner_eps = self.play_evidence if self.partner_evidence is None \
             else self.partner_evidence
         for trick in (*view.tricks, view.trick):
@@ -630,15 +625,14 @@ class ExpertPlayer(PimcPlayer):
                  hands: Sequence[int]) -> tuple[int, int, bool] | None:
         """The contract the model reaches after this seat passes now: (trump, maker,
         accepted in round one), or ``None`` when the deal is thrown in."""
-        n = view.rules.players
         dealer = view.dealer
         seat = view.seat
-        after_me = [(seat + 1 + i) % n for i in range((dealer - seat) % n)]
+        order = view.rules.seating.order_after(dealer)  # the order of bidding
+        after_me = order[order.index(seat) + 1:]  # the seats still to bid this round
         if view.phase == "bid1":
             for s in after_me:
                 if model.round_one(s, hands[s], False) > 0:
                     return model.turned, s, True
-            order = [(dealer + 1 + i) % n for i in range(n)]
         else:
             order = after_me
         for s in order:

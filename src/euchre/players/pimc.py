@@ -1,12 +1,13 @@
 """``pimc``: Perfect Information Monte Carlo, the textbook search baseline.
 
 For every decision with a choice the player samples deals consistent with what its seat
-has seen (:mod:`euchre.players.sampling`: its cards, the cards played, the voids shown,
-the upcard in the dealer's hand), solves each sample double-dummy with
-:mod:`euchre.solver`, and takes the action with the best average.
+has seen (:mod:`euchre.players.sampling`, under what :mod:`euchre.players.knowledge`
+reads off the view: its cards, the cards played, the voids shown, the upcard in the
+dealer's hand), solves each sample double-dummy with :mod:`euchre.solver`, and takes
+the action with the best average.
 
 * **Play**: :func:`~euchre.solver.card_values` gives the tricks each legal card ends
-  with; they are scored with the scoring table (:func:`~euchre.game.score_deal`), so the
+  with; they are scored with the scoring table (:func:`~euchre.scoring.score_deal`), so the
   average is in points for the seat's side (a march, a euchre and a loner count).
   **Near ties go to the rules**: the cards whose average is within ``play_tolerance``
   (0.1 points) of the best are handed to :class:`~euchre.players.basic.BasicPlayer`,
@@ -64,23 +65,12 @@ from euchre.actions import (
     Order,
     Play,
 )
-from euchre.cards import (
-    ACE,
-    EFFECTIVE_SUIT,
-    POWER,
-    SUIT_MASKS,
-    Card,
-    card_rank,
-    cards_of,
-)
+from euchre.cards import POWER, Card
 from euchre.players import BasePlayer
 from euchre.players.basic import BasicPlayer
-from euchre.players.sampling import (
-    constraints,
-    deal_tricks,
-    points_for,
-    sample_hands,
-)
+from euchre.players.knowledge import constraints, dealer_discard, discard_candidates
+from euchre.players.sampling import deal_tricks, sample_hands
+from euchre.scoring import signed_points
 from euchre.solver import Position, card_values
 from euchre.view import PlayerView
 
@@ -89,47 +79,11 @@ __all__ = ["PimcPlayer", "simple_discard"]
 _T = TypeVar("_T")
 
 
-def simple_discard(hand: int, up: Card, trump: int, must_take: bool) -> Card:
-    """The dealer's discard from ``hand`` plus ``up`` by a simple rule: never a trump
-    unless all are trump; keep aces; prefer a singleton (a void); then the lowest card.
-
-    >>> from euchre.cards import CardSet, HEARTS, card_name, parse_card
-    >>> card_name(simple_discard(CardSet.parse("Jh Ah Kh Ac 9s").mask, parse_card("Qh"),
-    ...                          HEARTS, False))
-    '9s'
-    """
-    eff = EFFECTIVE_SUIT[trump]
-    pw = POWER[trump]
-    masks = SUIT_MASKS[trump]
-    full = hand | 1 << up
-    options = cards_of(full & ~(1 << up)) if must_take else cards_of(full)
-    off = [c for c in options if eff[c] != trump]
-    if not off:
-        return min(options, key=lambda c: (pw[c], c))
-
-    def key(c: Card) -> tuple[int, int, int, Card]:
-        single = (full & masks[eff[c]]).bit_count() == 1
-        return (card_rank(c) == ACE, 0 if single else 1, pw[c], c)
-
-    return min(off, key=key)
-
-
-def _discard_candidates(options: list[Discard], trump: int) -> list[Discard]:
-    """The discards worth searching: the lowest card of each off suit (a trump only
-    when every option is trump, then the lowest)."""
-    eff = EFFECTIVE_SUIT[trump]
-    pw = POWER[trump]
-    lowest: dict[int, Discard] = {}
-    for action in options:
-        suit = eff[action.card]
-        if suit == trump:
-            continue
-        held = lowest.get(suit)
-        if held is None or pw[action.card] < pw[held.card]:
-            lowest[suit] = action
-    if lowest:
-        return list(lowest.values())
-    return [min(options, key=lambda a: pw[a.card])] if options else []
+simple_discard = dealer_discard
+"""The dealer's discard by the bots' simple rule: never a trump unless all are trump;
+keep aces; prefer a singleton (a void); then the lowest card
+(:func:`euchre.players.knowledge.dealer_discard`, under the name ``pimc`` has always
+exported)."""
 
 
 class PimcPlayer(BasePlayer):
@@ -249,7 +203,7 @@ class PimcPlayer(BasePlayer):
         tricks = deal_tricks(view.rules, hands, trump, view.dealer, maker, alone)
         d = self.maker_discount
         if not d:
-            return self.utility(view, points_for(view.rules, tricks, maker, alone, view.team))
+            return self.utility(view, signed_points(view.rules, maker, alone, tricks, view.team))
         # the makers' double-dummy tricks less ``maker_discount``, between whole tricks
         # by interpolating the points of the two neighbouring trick counts
         low = math.floor(tricks - d)
@@ -258,7 +212,7 @@ class PimcPlayer(BasePlayer):
         for t, w in ((low, 1.0 - frac), (low + 1, frac)):
             if w > 0:
                 t = min(5, max(0, t))
-                pts = points_for(view.rules, t, maker, alone, view.team)
+                pts = signed_points(view.rules, maker, alone, t, view.team)
                 value += w * self.utility(view, pts)
         return value
 
@@ -272,7 +226,7 @@ class PimcPlayer(BasePlayer):
         dealer = view.dealer
         up = view.upcard
         out[dealer] = (hands[dealer] | 1 << up) & ~(
-            1 << simple_discard(hands[dealer], up, trump, view.rules.dealer_must_take_upcard)
+            1 << dealer_discard(hands[dealer], up, trump, view.rules.dealer_must_take_upcard)
         )
         return out
 
@@ -339,7 +293,7 @@ class PimcPlayer(BasePlayer):
         trump = view.trump
         assert trump is not None and view.maker is not None
         me = view.seat
-        options = _discard_candidates(
+        options = discard_candidates(
             [a for a in legal if isinstance(a, Discard) and a.card >= 0], trump)
         if not options:
             return legal[0]
@@ -383,6 +337,7 @@ class PimcPlayer(BasePlayer):
         leader = view.trick[0][0] if view.trick else view.to_act
         trick = tuple(c for _, c in view.trick)
         team = view.team
+        makers = view.rules.seating.same_team(view.seat, view.maker)
         masks = tuple(0 if s in out else hands[s] for s in range(n))
         position = Position(masks, trump, leader, trick, view.tricks_won, out)
         self.solves += 1
@@ -390,8 +345,8 @@ class PimcPlayer(BasePlayer):
         for c, mine in card_values(position).items():
             value = worth.get(mine)
             if value is None:
-                maker_tricks = mine if team == view.maker % 2 else 5 - mine
-                pts = points_for(view.rules, maker_tricks, view.maker, view.alone, team)
+                maker_tricks = mine if makers else 5 - mine
+                pts = signed_points(view.rules, view.maker, view.alone, maker_tricks, team)
                 value = worth[mine] = self.utility(view, pts)
             values[c] = value
         return values

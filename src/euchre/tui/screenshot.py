@@ -25,8 +25,11 @@ async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED) -> str
     """The SVG of a table in the second deal or later, at the person's turn with two
     cards or more on the table and a hint shown."""
     from euchre.game import Phase
-    from euchre.tui.app import DealSummaryScreen, EuchreApp, GameOverScreen, TableScreen
+    from euchre.tui.app import EuchreApp
+    from euchre.tui.deal_summary import DealSummaryScreen
+    from euchre.tui.game_over import GameOverScreen
     from euchre.tui.session import PlayConfig
+    from euchre.tui.table_screen import TableScreen
 
     config = PlayConfig(seed=seed, partner="basic", opponents="basic", hint_bot="basic",
                         name="You", speed=0.0)
@@ -48,9 +51,9 @@ async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED) -> str
             session = screen.session
             if not session.human_to_act() or session.forced() is not None:
                 continue
-            game = session.game
-            if (game.phase is Phase.PLAY and game.deal_number >= 1
-                    and len(game.current_trick) >= 2):
+            state = session.table()
+            if (state.phase == Phase.PLAY and state.deal_number >= 1
+                    and len(state.trick) >= 2):
                 await pilot.press("question_mark")
                 for _ in range(200):
                     await pilot.pause(0.01)

@@ -21,14 +21,17 @@ from typing import Final
 
 from rich.text import Text
 
-from euchre.cards import BENNY, UNKNOWN, Card, card_rank, card_suit, suit_name
+from euchre.cards import BENNY, Card, card_suit, suit_name
+from euchre.wording import SYMBOLS, card_face
 
 __all__ = [
     "NO_COLOR_CSS",
     "RED",
+    "SYMBOLS",
     "TRUMP_MARK",
     "card_back",
     "card_face",
+    "card_ink",
     "card_text",
     "is_red",
     "no_color_wanted",
@@ -41,8 +44,8 @@ RED: Final = "#e0203a"
 CARD_RED: Final = "#c8102e"
 CARD_BLACK: Final = "#101010"
 CARD_PAPER: Final = "#f4f1e8"
-_RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
-SYMBOLS: Final = "♣♦♥♠"
+CARD_BENNY: Final = "#7a1fa2"
+"""The joker's ink."""
 TRUMP_MARK: Final = "T"
 """Written under a trump in the person's hand (which is underlined too)."""
 
@@ -73,15 +76,6 @@ def is_red(suit: int) -> bool:
     return suit in (1, 2)
 
 
-def card_face(c: Card) -> str:
-    """A card for people: ``10♦``, ``J♥``; the joker is ``Jkr``."""
-    if c == BENNY:
-        return "Jkr"
-    if c == UNKNOWN:
-        return "?"
-    return _RANKS[card_rank(c)] + SYMBOLS[card_suit(c)]
-
-
 def suit_style(suit: int | None) -> str:
     """The style of a suit symbol on the screen's dark background."""
     if suit is None:
@@ -95,14 +89,25 @@ def suit_text(suit: int, long: bool = False) -> Text:
     return Text(label, style=suit_style(suit))
 
 
+def card_ink(c: Card) -> str:
+    """The colour a card's face is printed in on paper: red for diamonds and hearts,
+    purple for the joker, black for the rest.
+
+    >>> from euchre.cards import parse_card
+    >>> card_ink(parse_card("Td")) == CARD_RED, card_ink(parse_card("As")) == CARD_BLACK
+    (True, True)
+    """
+    if c == BENNY:
+        return CARD_BENNY
+    suit = card_suit(c)
+    return CARD_RED if suit >= 0 and is_red(suit) else CARD_BLACK
+
+
 def card_text(c: Card, *, dim: bool = False, mark: bool = False, width: int = 4) -> Text:
     """A card face on paper: red or black on white (``dim``: grey, ``mark``: gold and
     underlined)."""
     face = card_face(c).rjust(3).center(width)
-    suit = card_suit(c)
-    ink = CARD_RED if suit >= 0 and is_red(suit) else CARD_BLACK
-    if c == BENNY:
-        ink = "#7a1fa2"
+    ink = card_ink(c)
     if dim:
         return Text(face, style="#8a8a8a on #3a3a3a")
     if mark:

@@ -1,0 +1,203 @@
+"""The table in words for people: calls, actions, refusals, tricks and deal results.
+
+Every face that speaks to a person (the terminal, ``replay``, the web table) words the
+table here, from the engine's facts: a :class:`~euchre.table.Refusal`'s code, a
+:class:`~euchre.deal.DealResult`, the seating. Nothing here parses the engine's English.
+Verbs are written as said of someone else (``picks up``); :func:`~euchre.narrate.agree`
+makes them agree with "You".
+
+>>> from euchre.actions import ORDER
+>>> from euchre.rules import Rules
+>>> order_word(Rules().seating, dealer=2, seat=0), order_word(Rules().seating, 2, 2)
+('assist', 'pick up')
+>>> action_text(ORDER, order="pick up")
+'pick up'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play
+from euchre.cards import BENNY, UNKNOWN, Card, card_name, card_rank, card_suit, suit_name
+from euchre.deal import DealResult
+from euchre.errors import Reason
+from euchre.game import CHOICES
+from euchre.seating import Seating
+from euchre.table import Refusal
+from euchre.text import plural
+
+__all__ = [
+    "SYMBOLS",
+    "action_text",
+    "alone_word",
+    "call_text",
+    "card_face",
+    "options_text",
+    "order_word",
+    "refusal_text",
+    "result_line",
+    "verdict_phrase",
+]
+
+SYMBOLS: Final = "♣♦♥♠"
+"""The suit symbols, clubs to spades."""
+_RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+
+def card_face(c: Card) -> str:
+    """A card for people: ``10♦``, ``J♥``; the joker is ``Jkr``.
+
+    >>> from euchre.cards import parse_card
+    >>> card_face(parse_card("Td")), card_face(parse_card("Jh"))
+    ('10♦', 'J♥')
+    """
+    if c == BENNY:
+        return "Jkr"
+    if c == UNKNOWN:
+        return "?"
+    return _RANKS[card_rank(c)] + SYMBOLS[card_suit(c)]
+
+
+def order_word(seating: Seating, dealer: int, seat: int, *, third: bool = False) -> str:
+    """What accepting the upcard is called for ``seat``: ``pick up`` (the dealer),
+    ``assist`` (the dealer's partner) or ``order up``; ``third``: as said of someone else
+    (``picks up``)."""
+    if seat == dealer:
+        return "picks up" if third else "pick up"
+    if seating.partner(seat) == dealer:
+        return "assists" if third else "assist"
+    return "orders up" if third else "order up"
+
+
+def alone_word(seating: Seating, maker: int | None, seat: int) -> str:
+    """What going alone is called for ``seat``: ``go alone``, or ``defend alone`` when
+    the other side made trump."""
+    if maker is not None and not seating.same_team(maker, seat):
+        return "defend alone"
+    return "go alone"
+
+
+def call_text(action: Action, *, seating: Seating, dealer: int, seat: int,
+              upcard: Card) -> str:
+    """A bid or going-alone answer in a few words, as said of someone else: ``pass``,
+    ``orders up ♥``, ``calls ♠``, ``alone!``, ``stays``."""
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Order):
+        return f"{order_word(seating, dealer, seat, third=True)} {card_face(upcard)[-1]}"
+    if isinstance(action, Call):
+        return f"calls {SYMBOLS[action.suit]}"
+    if isinstance(action, GoAlone):
+        return "alone!" if action.alone else "stays"
+    return str(action)
+
+
+def action_text(action: Action, *, order: str = "order up", alone: str = "go alone") -> str:
+    """An action for people, with suit symbols: ``play J♥``, ``call ♠``; ``order`` and
+    ``alone`` name ordering up and going alone for the seat (:func:`order_word`,
+    :func:`alone_word`).
+
+    >>> from euchre.actions import CALL
+    >>> action_text(CALL[3])
+    'call ♠'
+    """
+    if isinstance(action, Call):
+        return f"call {SYMBOLS[action.suit]}"
+    if isinstance(action, Order):
+        return order
+    if isinstance(action, Discard):
+        return f"discard {card_face(action.card)}"
+    if isinstance(action, GoAlone):
+        return alone if action.alone else "stay"
+    if isinstance(action, Play):
+        return f"play {card_face(action.card)}"
+    return str(action)
+
+
+def options_text(
+    values: Sequence[tuple[Action, float]], *, order: str = "order up", alone: str = "go alone"
+) -> str:
+    """Options with their values, a card as just its face (every option is a card then):
+    ``J♥ +1.20 · A♣ +0.85``, ``pass -0.37 · order up -0.81``.
+
+    >>> from euchre.actions import ORDER, PASS
+    >>> options_text([(PASS, -0.37), (ORDER, -0.812)], order="pick up")
+    'pass -0.37 · pick up -0.81'
+    """
+    def label(action: Action) -> str:
+        if isinstance(action, (Play, Discard)):
+            return card_face(action.card)
+        return action_text(action, order=order, alone=alone)
+
+    return " · ".join(f"{label(a)} {v:+.2f}" for a, v in values)
+
+
+def refusal_text(refusal: Refusal, *, phase: str = "", names: Sequence[str] = ()) -> str:
+    """Why an action of the person's is refused, as a sentence to them, from the
+    engine's code: ``You must follow hearts.`` ``phase`` is the phase it was tried in and
+    ``names`` the seats' names (for a move out of turn).
+
+    >>> from euchre.errors import Reason
+    >>> refusal_text(Refusal(Reason.MUST_FOLLOW, "must follow hearts", 0, 9, 2))
+    'You must follow hearts.'
+    >>> refusal_text(Refusal(Reason.WRONG_DECISION, "seat 0 must play a card", 0), phase="play")
+    'You must play a card.'
+    """
+    code = refusal.code
+    card = "" if refusal.card is None else card_name(refusal.card)
+    suit = "" if refusal.suit is None else suit_name(refusal.suit)
+    if code is Reason.MUST_FOLLOW:
+        return f"You must follow {suit}."
+    if code is Reason.NOT_HELD:
+        return f"You do not hold {card}."
+    if code is Reason.DEALER_STUCK:
+        return "You are stuck and must name a suit."
+    if code is Reason.TURNED_DOWN:
+        return f"{suit.capitalize()} was turned down and can't be named."
+    if code is Reason.MUST_TAKE_UPCARD:
+        return "You must take the upcard."
+    if code is Reason.NO_UNKNOWN_CARD:
+        return "You hold no unknown card."
+    if code is Reason.GAME_OVER:
+        return "The game is over."
+    if code is Reason.NOT_YOUR_TURN:
+        return "It is not your turn."
+    choices = {str(p): words for p, words in CHOICES.items()}
+    return f"You must {choices.get(phase, 'choose one of the legal actions')}."
+
+
+_VERDICTS: Final = {
+    "made": "made it",
+    "marched": "marched: all five tricks",
+    "made alone": "made it alone",
+    "loner march": "took all five tricks alone",
+    "euchred": "were euchred",
+    "euchred by a lone defender": "were euchred by a lone defender",
+}
+
+
+def verdict_phrase(result: DealResult) -> str:
+    """What the makers did, after "We"/"They": ``made it``, ``were euchred``.
+
+    >>> from euchre.deal import DealResult
+    >>> verdict_phrase(DealResult(0, 2, 1, (), (1, 4), 1, 1, (0, 1)))
+    'made it'
+    """
+    return _VERDICTS.get(result.verdict, result.verdict)
+
+
+def result_line(result: DealResult, seating: Seating, names: Sequence[str],
+                team_names: Sequence[str]) -> str:
+    """One line about a finished deal: ``North made hearts: 4 tricks, made; Us +1``."""
+    if result.thrown_in:
+        return "Everybody passed: the deal is thrown in"
+    assert result.maker is not None and result.trump is not None
+    made = result.tricks[seating.team(result.maker)]
+    team = team_names[result.team if result.team is not None else 0]
+    return (
+        f"{names[result.maker]} made {suit_name(result.trump)}: "
+        f"{plural(made, 'trick')}, {result.verdict}; {team} +{result.points}"
+    )
