@@ -521,14 +521,19 @@ class Game:
                 actions.insert(0, PASS)
             return actions
         if phase is _EXCHANGE:
-            options = self._hands[self._dealer] | 1 << self._upcard
-            if self._rules.dealer_must_take_upcard:
-                options &= ~(1 << self._upcard)
-            actions = [DISCARD[c] for c in cards_of(options)]
+            actions = [DISCARD[c] for c in cards_of(self._discard_options())]
             if self._unknown is not None and self._unknown[self._dealer]:
                 actions.append(DISCARD[UNKNOWN])
             return actions
         return []
+
+    def _discard_options(self) -> int:
+        """The mask of the known cards the dealer may lay away: the hand and the upcard,
+        less the upcard when the dealer must keep it."""
+        options = self._hands[self._dealer] | 1 << self._upcard
+        if self._rules.dealer_must_take_upcard:
+            options &= ~(1 << self._upcard)
+        return options
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -592,9 +597,11 @@ class Game:
                     self._actions[-1].append(action)
                     self._fix_trump(suit, self._to_act)
                     return NOTHING
-        elif phase is _EXCHANGE and kind == KIND_DISCARD and self._problem(action) is None:
-            self._exchange(action.card)  # type: ignore[attr-defined]
-            return NOTHING
+        elif phase is _EXCHANGE and kind == KIND_DISCARD:
+            c = action.card  # type: ignore[attr-defined]
+            if (c >= 0 and self._discard_options() >> c & 1) or self._problem(action) is None:
+                self._exchange(c)
+                return NOTHING
         self.verify(action)
         raise AssertionError(f"{action} was refused without a reason")  # pragma: no cover
 
@@ -753,8 +760,7 @@ class Game:
             self._start_play()
             return
         queue = list(reversed(self._seating.alone_order(
-            self._dealer, self._maker,
-            maker_partner=rules.maker_partner_alone, defenders=rules.lone_defender,
+            self._dealer, self._maker, rules.maker_partner_alone, rules.lone_defender
         )))
         self._alone_queue = queue
         self._phase = _ALONE
@@ -783,7 +789,7 @@ class Game:
         self._phase = _PLAY
         self._active = self._n - self._out.bit_count()
         seating = self._seating
-        self._next = seating.next_table(self._out)
+        self._next = seating.next_tables[self._out]
         self._to_act = self._leader = seating.first_leader(
             self._dealer, self._maker, self._alone, self._rules.loner_lead
         )

@@ -46,10 +46,10 @@ class Seating:
     """The seat after each seat, clockwise (:meth:`left` of every seat)."""
     partner_of: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
     """The partner of each seat (``None``: none)."""
-    _next: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    next_tables: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """:meth:`next_table` of every mask of seats sitting out, indexed by the mask."""
     _opponents: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    _orders: dict[tuple[int, int, bool, bool], tuple[int, ...]] = field(
-        init=False, repr=False, compare=False)
+    _alone_orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         seats = sorted(s for team in self.teams for s in team)
@@ -65,16 +65,19 @@ class Seating:
             mates = [s for s in self.teams[team_of[seat]] if s != seat]
             partners.append(mates[0] if len(mates) == 1 else None)
         object.__setattr__(self, "partner_of", tuple(partners))
-        object.__setattr__(self, "_orders", {})
         object.__setattr__(self, "_opponents", tuple(
             tuple(s for s in self.seats if team_of[s] != team_of[seat]) for seat in self.seats
         ))
         everyone = (1 << self.players) - 1
-        object.__setattr__(self, "_next", tuple(
+        object.__setattr__(self, "next_tables", tuple(
             tuple(seat if out == everyone else self.next_active(seat, out) for seat in self.seats)
             for out in range(1 << self.players)
         ))
-        object.__setattr__(self, "next_seat", self._next[0])
+        object.__setattr__(self, "next_seat", self.next_tables[0])
+        object.__setattr__(self, "_alone_orders", tuple(
+            self._alone_order(dealer, maker, bool(flags & 2), bool(flags & 1))
+            for dealer in self.seats for maker in self.seats for flags in range(4)
+        ))
 
     @property
     def seats(self) -> range:
@@ -155,10 +158,10 @@ class Seating:
     def next_table(self, out: int = 0) -> tuple[int, ...]:
         """:meth:`next_active` of every seat, for one mask of seats sitting out (the
         engine looks the next player up here on its hot path)."""
-        return self._next[out]
+        return self.next_tables[out]
 
     def alone_order(
-        self, dealer: int, maker: int, *, maker_partner: bool, defenders: bool
+        self, dealer: int, maker: int, maker_partner: bool, defenders: bool
     ) -> tuple[int, ...]:
         """Who is asked whether to go alone, in order: the maker, then (when
         ``maker_partner``) the maker's partner, then (when ``defenders``) each defender
@@ -167,18 +170,19 @@ class Seating:
         >>> seating_for(4).alone_order(0, 2, maker_partner=True, defenders=True)
         (2, 0, 1, 3)
         """
-        key = (dealer, maker, maker_partner, defenders)
-        known = self._orders.get(key)
-        if known is not None:
-            return known
+        return self._alone_orders[(dealer * self.players + maker) << 2
+                                  | maker_partner << 1 | defenders]
+
+    def _alone_order(
+        self, dealer: int, maker: int, maker_partner: bool, defenders: bool
+    ) -> tuple[int, ...]:
         order = [maker]
-        partner = self.partner(maker)
+        partner = self.partner_of[maker]
         if maker_partner and partner is not None:
             order.append(partner)
         if defenders:
             order.extend(s for s in self.order_after(dealer) if not self.same_team(s, maker))
-        self._orders[key] = result = tuple(order)
-        return result
+        return tuple(order)
 
     def first_leader(
         self,
@@ -199,6 +203,10 @@ class Seating:
         """
         if not alone:
             return self.next_seat[dealer]
+        if len(alone) == 1 and loner_lead != "left_of_dealer":
+            loner = alone[0]
+            partner = self.partner_of[loner]
+            return self.next_tables[0 if partner is None else 1 << partner][loner]
         out = self.out_mask(alone)
         if loner_lead == "left_of_dealer":
             start = dealer

@@ -56,8 +56,9 @@ class PlayerView:
 
     @property
     def team(self) -> int:
-        """This seat's team (0: seats 0 and 2; 1: seats 1 and 3)."""
-        return self.seat % 2
+        """This seat's team (0: seats 0 and 2; 1: seats 1 and 3; :attr:`Rules.seating
+        <euchre.rules.Rules.seating>`)."""
+        return self.rules.seating.team_of[self.seat]
 
     @property
     def played(self) -> CardSet:
