@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from euchre.actions import PASS, Discard
+from euchre.actions import PASS, PLAY, Discard
+from euchre.cards import UNKNOWN
 from euchre.errors import EuchreError, IllegalActionError, Reason
 from euchre.game import Game
 from euchre.rules import Rules
@@ -138,3 +139,16 @@ def test_a_hint_for_any_seat() -> None:
     table = Table.for_bots(Game(seed=3), ["basic"] * 4, hint_bot="basic")
     hint = table.hint(seat=table.to_act)
     assert hint.choice in table.legal()
+
+
+def test_a_refused_action_leaves_a_finished_deal_on_the_table() -> None:
+    table = Table.for_bots(Game(Rules(target=3), seed=6), ["basic"] * 4)
+    while table.held_deal is None:
+        table.apply(table.bot_choice())
+    version = table.version
+    with pytest.raises(IllegalActionError):
+        table.apply(PLAY[UNKNOWN])
+    assert table.held_deal is not None and table.version == version
+    assert table.snapshot(0).phase == "done"
+    table.continue_play()
+    assert table.held_deal is None and table.snapshot(0).phase != "done"

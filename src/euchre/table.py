@@ -376,7 +376,6 @@ class Table:
         Raises :class:`~euchre.errors.IllegalActionError` (with ``.code`` and
         ``.reason``) when the action is not legal; nothing changes then.
         """
-        self._held = None
         game = self._game
         acting = game.to_act
         deal_number = game.deal_number
@@ -384,6 +383,7 @@ class Table:
         decision = person and self.practice and len(game.legal_actions()) > 1
         before = game.copy() if decision or self._hold_deals else None
         outcome = game.apply(action, seat)
+        self._held = None
         if decision:
             assert before is not None
             self._undo.append((acting, before))
