@@ -170,3 +170,19 @@ def test_the_dealer_must_take_the_upcard_under_tournament_rules() -> None:
     with pytest.raises(IllegalActionError) as kept:
         game.verify(DISCARD[game.upcard])
     assert kept.value.code is Reason.MUST_TAKE_UPCARD and kept.value.card == game.upcard
+
+
+def test_the_game_keeps_the_winner_of_every_trick_of_the_deal() -> None:
+    rng = random.Random(3)
+    for seed in range(20):
+        game = Game(seed=seed)
+        while not game.is_over():
+            winners = game.trick_winners
+            outcome = game.apply(rng.choice(game.legal_actions()))
+            if outcome.trick is not None and (outcome.result is None or outcome.game_over):
+                assert game.trick_winners == (*winners, outcome.winner)
+                assert game.copy().trick_winners == game.trick_winners
+            elif outcome.result is not None and not outcome.game_over:
+                assert game.trick_winners == ()  # a new deal has begun
+            else:
+                assert game.trick_winners == winners

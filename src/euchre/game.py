@@ -217,6 +217,7 @@ class Game:
         "_turned_down",
         "_unknown",
         "_upcard",
+        "_winners",
     )
 
     def __init__(
@@ -314,6 +315,7 @@ class Game:
         self._active = n
         self._trick: list[tuple[int, Card]] = []
         self._tricks: list[tuple[tuple[int, Card], ...]] = []
+        self._winners: list[int] = []
         self._tricks_won = [0, 0]
         self._leader = -1
         self._led = -1
@@ -428,6 +430,11 @@ class Game:
     def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
         """This deal's finished tricks, each as ``(seat, card)`` in order of play."""
         return tuple(self._tricks)
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each of this deal's finished tricks, in order."""
+        return tuple(self._winners)
 
     @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -804,6 +811,7 @@ class Game:
                 best_seat = s
         done = tuple(trick)
         self._tricks.append(done)
+        self._winners.append(best_seat)
         self._trick = []
         self._tricks_won[self._seating.team_of[best_seat]] += 1
         if len(self._tricks) < 5:
@@ -864,6 +872,7 @@ class Game:
         other._alone_queue = list(self._alone_queue)
         other._trick = list(self._trick)
         other._tricks = list(self._tricks)
+        other._winners = list(self._winners)
         other._tricks_won = list(self._tricks_won)
         return other
 

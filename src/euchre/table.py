@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from euchre.actions import KIND_ALONE, KIND_CALL, KIND_ORDER, KIND_PASS, Action, Discard, Play
-from euchre.cards import Card, sort_cards, trick_winner_index, trump_mask
+from euchre.cards import Card, sort_cards, trump_mask
 from euchre.deal import DealResult
 from euchre.errors import EuchreError, IllegalActionError, Reason
 from euchre.game import NOTHING, Game, Outcome, Phase
@@ -241,13 +241,14 @@ class Snapshot:
 
 @dataclass(frozen=True, slots=True)
 class HeldDeal:
-    """A finished deal kept on the table: the game before its last action, and that
-    action."""
+    """A finished deal kept on the table: the game before its last action, that action,
+    the deal's result and (when the action was the last card) the last trick's winner."""
 
     before: Game
     seat: int
     action: Action
     result: DealResult
+    winner: int | None = None
 
 
 PlayerFactory = Callable[[str, int], Player]
@@ -391,7 +392,7 @@ class Table:
         if result is not None:
             if self._hold_deals:
                 assert before is not None
-                self._held = HeldDeal(before, acting, action, result)
+                self._held = HeldDeal(before, acting, action, result, outcome.winner)
             for s, bot in enumerate(self.bots):
                 if bot is not None:
                     with contextlib.suppress(EuchreError):
@@ -537,8 +538,7 @@ class Table:
                 trick = (*trick, (held.seat, action.card))
                 hands[held.seat] -= 1
                 tricks_won = held.result.tricks
-                assert trump is not None
-                trick_winner = trick[trick_winner_index([c for _, c in trick], trump)][0]
+                trick_winner = held.winner
             elif action.kind in (KIND_PASS, KIND_ORDER, KIND_CALL, KIND_ALONE):
                 calls.append((held.seat, action))
         calls_by_seat: list[list[Action]] = [[] for _ in range(n)]
@@ -566,8 +566,7 @@ class Table:
         last_trick: tuple[tuple[int, Card], ...] = tricks[-1] if tricks else ()
         last_winner: int | None = None
         if last_trick:
-            assert trump is not None
-            last_winner = last_trick[trick_winner_index([c for _, c in last_trick], trump)][0]
+            last_winner = game.trick_winners[-1]
         if held is not None and trick_winner is not None:
             last_trick, last_winner = trick, trick_winner
         me = 0 if viewer is None else viewer
