@@ -203,19 +203,13 @@ class Seating:
         """
         if not alone:
             return self.next_seat[dealer]
-        if len(alone) == 1 and loner_lead != "left_of_dealer":
-            loner = alone[0]
-            partner = self.partner_of[loner]
-            return self.next_tables[0 if partner is None else 1 << partner][loner]
-        out = self.out_mask(alone)
+        after = self.next_tables[self.out_mask(alone)]
         if loner_lead == "left_of_dealer":
-            start = dealer
-        elif len(alone) == 1:
-            start = alone[0]
-        else:
-            defender = alone[0] if not self.same_team(alone[0], maker) else alone[1]
-            start = self.right(defender)
-        return self.next_active(start, out)
+            return after[dealer]
+        if len(alone) == 1:
+            return after[alone[0]]
+        defender = alone[0] if not self.same_team(alone[0], maker) else alone[1]
+        return after[self.right(defender)]
 
 
 def _partnerships(players: int) -> Seating:

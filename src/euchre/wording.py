@@ -20,7 +20,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play
-from euchre.cards import BENNY, UNKNOWN, Card, card_name, card_rank, card_suit, suit_name
+from euchre.cards import (
+    BENNY,
+    SUIT_SYMBOLS,
+    UNKNOWN,
+    Card,
+    card_name,
+    card_rank,
+    card_suit,
+    suit_name,
+)
 from euchre.deal import DealResult
 from euchre.errors import Reason
 from euchre.game import CHOICES
@@ -41,7 +50,7 @@ __all__ = [
     "verdict_phrase",
 ]
 
-SYMBOLS: Final = "♣♦♥♠"
+SYMBOLS: Final = SUIT_SYMBOLS
 """The suit symbols, clubs to spades."""
 _RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -135,10 +144,9 @@ def options_text(
     return " · ".join(f"{label(a)} {v:+.2f}" for a, v in values)
 
 
-def refusal_text(refusal: Refusal, *, phase: str = "", names: Sequence[str] = ()) -> str:
+def refusal_text(refusal: Refusal, *, phase: str = "") -> str:
     """Why an action of the person's is refused, as a sentence to them, from the
-    engine's code: ``You must follow hearts.`` ``phase`` is the phase it was tried in and
-    ``names`` the seats' names (for a move out of turn).
+    engine's code: ``You must follow hearts.`` ``phase`` is the phase it was tried in.
 
     >>> from euchre.errors import Reason
     >>> refusal_text(Refusal(Reason.MUST_FOLLOW, "must follow hearts", 0, 9, 2))

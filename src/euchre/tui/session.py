@@ -34,7 +34,7 @@ from euchre.actions import Action, Discard, GoAlone, Play
 from euchre.cards import Card
 from euchre.deal import DealResult
 from euchre.errors import EuchreError
-from euchre.game import Game
+from euchre.game import Game, Phase
 from euchre.narrate import agree, conjugate
 from euchre.players import Player
 from euchre.players.registry import available_bots, check_spec, make_player
@@ -299,7 +299,7 @@ class GameSession:
 
     def forced(self) -> Action | None:
         """The person's only legal card, when they have no choice in the play."""
-        if not self.human_to_act() or self.model.snapshot(HUMAN).phase != "play":
+        if not self.human_to_act() or self.game.phase is not Phase.PLAY:
             return None
         legal = self.model.legal(HUMAN)
         return legal[0] if len(legal) == 1 else None
@@ -388,7 +388,7 @@ class GameSession:
         refusal = self.model.refusal(action)
         if refusal is None:
             return None
-        return refusal_text(refusal, phase=self.game.phase.value, names=self.names)
+        return refusal_text(refusal, phase=self.game.phase.value)
 
     def hint_request(self) -> tuple[PlayerView, list[Action]]:
         """The person's view and legal actions now, for :meth:`hint` (take them on the
