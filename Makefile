@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play serve test lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/euchre play
+
+serve: $(STAMP)
+	$(BIN)/euchre serve
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks examples scripts

@@ -76,6 +76,8 @@ LAYERS: Final[dict[str, tuple[str, ...]]] = {
         "euchre.replay_cli",
         "euchre.tui",
         "euchre.tui.*",
+        "euchre.web",
+        "euchre.web.*",
         "euchre.__main__",
     ),
 }

@@ -186,6 +186,10 @@ def build_parser() -> argparse.ArgumentParser:
     from euchre.arena_cli import add_commands
 
     add_commands(sub)
+
+    from euchre.web.serve import add_serve_command
+
+    add_serve_command(sub)
     return parser
 
 

@@ -260,7 +260,8 @@ class Table:
 
     ``hint_bot`` names the bot asked for hints; ``practice`` lets a person take back
     decisions (:meth:`undo`); ``hold_deals`` keeps a finished deal on the table until
-    :meth:`continue_play`, so every face can show its last trick.
+    :meth:`continue_play`, so every face can show its last trick; ``pace`` is the
+    seconds between the bots' moves (:meth:`bot_delay`).
     """
 
     def __init__(
@@ -272,6 +273,7 @@ class Table:
         hint_bot: str = "",
         practice: bool = False,
         hold_deals: bool = True,
+        pace: float = 0.0,
     ) -> None:
         n = game.rules.players
         if len(seats) != n:
@@ -293,6 +295,8 @@ class Table:
         """The game before each person's decision since the table opened, and its seat."""
         self._listeners: list[Listener] = []
         self._bot_lock = threading.Lock()
+        self.pace = pace
+        """Seconds between the bots' moves, for people to follow (0: at once)."""
 
     @classmethod
     def for_bots(cls, game: Game, bots: Sequence[str], **kwargs: object) -> Table:
@@ -436,11 +440,51 @@ class Table:
         if len(legal) == 1:
             return legal[0]
         with self._bot_lock:
-            try:
-                action = bot.choose(game.view(seat), legal)
-            except EuchreError:
-                return legal[0]
+            return self.decide(bot, game.view(seat), legal)
+
+    @staticmethod
+    def decide(bot: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """``bot``'s choice from ``view`` among ``legal``; a bad answer (or a bot that
+        fails) falls back to the first legal action. It touches no table, so it may run
+        on another thread from the view and legal actions taken on the table's own
+        (:meth:`bot_request`)."""
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            action = bot.choose(view, list(legal))
+        except EuchreError:
+            return legal[0]
         return action if action in legal else legal[0]
+
+    def bot_request(self) -> tuple[int, Player, PlayerView, tuple[Action, ...]] | None:
+        """The bot due to move now, with its seat, view and legal actions (for
+        :meth:`decide`, perhaps on another thread), or ``None`` when no bot's move is
+        due."""
+        seat = self.to_act
+        bot = self.bots[seat] if seat >= 0 and not self._game.is_over() else None
+        if bot is None:
+            return None
+        return seat, bot, self._game.view(seat), tuple(self._game.legal_actions())
+
+    def bot_delay(self) -> float:
+        """How long a bot waits before its move at this table's :attr:`pace`: twice the
+        pace after a trick is taken (so people see it), the pace otherwise."""
+        last = self._events[-1].outcome if self._events else NOTHING
+        return self.pace * (2.0 if last.trick is not None else 1.0)
+
+    def sit(self, seat: int, holder: Seat) -> None:
+        """Give ``seat`` to ``holder`` from the next decision on: a person takes a bot's
+        seat, or a bot stands in for a person who left. The game is unchanged."""
+        if not 0 <= seat < len(self.seats):
+            raise EuchreError(f"there is no seat {seat} at a table of {len(self.seats)}")
+        seats = list(self.seats)
+        seats[seat] = holder
+        self.seats = tuple(seats)
+        self.bots[seat] = self.new_bot(holder.bot, seat) if holder.is_bot else None
+
+    def new_bot(self, spec: str, seat: int) -> Player:
+        """A new bot of ``spec`` for ``seat``, made as this table makes its bots."""
+        return self._factory(spec, self._game.seed + seat)
 
     def undo_refusal(self) -> str | None:
         """Why :meth:`undo` can not take anything back now, in words (``None``: it can)."""

@@ -174,7 +174,7 @@ class GameSession:
             Seat("bot", self.names[s], self.bot_names[s]) for s in range(1, n)
         ]
         self.model = Table(game, seats, factory=factory, hint_bot=config.hint_bot,
-                           practice=self.practice)
+                           practice=self.practice, pace=config.speed)
         """The face-neutral table this terminal shows."""
         base = dict(metadata or {})
         base.update(

@@ -691,8 +691,7 @@ class TableScreen(Screen[None]):
         """A bot's move (or the person's forced card), shown after the pace's delay."""
         s = self.session
         state = s.table()
-        after_trick = state.phase == Phase.PLAY and not state.trick and bool(state.last_trick)
-        delay = self.pace * (2.0 if after_trick else 1.0)
+        delay = s.model.bot_delay()
         started = time.monotonic()
         self._skip.clear()
         action = forced
@@ -876,6 +875,15 @@ class TableScreen(Screen[None]):
 
     def action_slower(self) -> None:
         self._set_pace(min((p for p in PACES if p > self.pace), default=PACES[-1]))
+
+    @property
+    def pace(self) -> float:
+        """Seconds between the bots' moves: the table's pace."""
+        return self.session.model.pace
+
+    @pace.setter
+    def pace(self, pace: float) -> None:
+        self.session.model.pace = pace
 
     def _set_pace(self, pace: float) -> None:
         self.pace = pace

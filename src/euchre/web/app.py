@@ -1,0 +1,406 @@
+"""The web server's ASGI application: pages, the HTTP API and the WebSocket protocol.
+
+:func:`create_app` makes a Starlette application over a :class:`~euchre.web.store.Store`.
+Every message format and limit is in ``docs/web.md``; this module checks what arrives
+(size, rate, JSON shape, the Origin, the seat token) and hands each good message to its
+:class:`~euchre.web.room.Room`. A bad message gets one ``error`` back and changes
+nothing; a flood closes its socket with code 1008.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from euchre.egn import dumps_egn
+from euchre.errors import EuchreError
+from euchre.players.registry import available_bots
+from euchre.record import loads
+from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules
+from euchre.web.project import replay_json
+from euchre.web.room import AWAY_SECONDS, Client, Room, SettingsError, TableSettings, clean_name
+from euchre.web.store import Store, StoreError
+
+__all__ = ["BURST", "MAX_MESSAGE", "RATE", "Server", "create_app"]
+
+STATIC: Final = Path(__file__).resolve().parent / "static"
+MAX_MESSAGE: Final = 4096
+"""The longest message a client may send (characters)."""
+MAX_BODY: Final = 16384
+"""The longest HTTP request body."""
+RATE: Final = 20.0
+"""Messages a second a client may send on average..."""
+BURST: Final = 40.0
+"""...and at once."""
+QUEUE_LIMIT: Final = 5000
+"""Frames waiting for a client that does not read them; past this it is closed."""
+HELLO_SECONDS: Final = 10.0
+POLICY_VIOLATION: Final = 1008
+
+
+class Server:
+    """The rooms of one process, their store and the bots' thread pool."""
+
+    def __init__(self, store: Store, *, away_seconds: float = AWAY_SECONDS,
+                 allow_origins: Sequence[str] = (), bot_threads: int = 2) -> None:
+        self.store = store
+        self.away_seconds = away_seconds
+        self.allow_origins = {o.rstrip("/") for o in allow_origins}
+        self.executor = ThreadPoolExecutor(bot_threads, thread_name_prefix="euchre-bot")
+        self.rooms: dict[str, Room] = {}
+
+    def load(self) -> None:
+        """Every stored table back in a room, where it was."""
+        for stored in self.store.load_tables():
+            room = Room.restore(stored, self.store, self.executor,
+                                away_seconds=self.away_seconds)
+            self.rooms[room.id] = room
+
+    def start(self) -> None:
+        """Start every room's driver (on the running loop)."""
+        for room in self.rooms.values():
+            room.run()
+
+    async def stop(self) -> None:
+        """Stop the rooms and the thread pool (the store stays open)."""
+        for room in self.rooms.values():
+            await room.stop()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def create(self, settings: TableSettings) -> tuple[Room, str]:
+        """A new table; returns its room and the host's token."""
+        id = secrets.token_urlsafe(6)
+        while id in self.rooms:
+            id = secrets.token_urlsafe(6)
+        room, token = Room.create(id, settings, self.store, self.executor,
+                                  away_seconds=self.away_seconds)
+        self.rooms[id] = room
+        room.run()
+        return room, token
+
+    def origin_ok(self, origin: str | None, host: str | None) -> bool:
+        """Whether a socket from a page at ``origin`` may open (no Origin: a program)."""
+        if origin is None:
+            return True
+        origin = origin.rstrip("/")
+        if origin in self.allow_origins:
+            return True
+        return host is not None and urlsplit(origin).netloc == host
+
+
+def _json_error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise SettingsError(f"the request is too large (at most {MAX_BODY} bytes)")
+    if not raw:
+        return {}
+    try:
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise SettingsError("the request is not JSON") from None
+
+
+def _links(request: Request, room: Room, seat: int | None, token: str | None) -> dict[str, str]:
+    base = str(request.base_url).rstrip("/")
+    links = {"spectate": f"{base}/t/{room.id}", "table": f"{base}/t/{room.id}"}
+    if seat is not None and token is not None:
+        links["seat"] = f"{base}/t/{room.id}#seat={seat}&token={token}"
+    return links
+
+
+def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
+               allow_origins: Sequence[str] = (), bot_threads: int = 2) -> Starlette:
+    """The web table's application over ``store`` (tables in it resume on startup)."""
+    server = Server(store, away_seconds=away_seconds, allow_origins=allow_origins,
+                    bot_threads=bot_threads)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.load()
+        server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    def room_of(request: Request) -> Room:
+        room = server.rooms.get(request.path_params["id"])
+        if room is None:
+            raise KeyError(request.path_params["id"])
+        return room
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def setup(request: Request) -> Response:
+        presets = {name: {"help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
+                   for name, rules in PRESETS.items()}
+        return JSONResponse({
+            "presets": presets, "options": dict(OPTION_HELP),
+            "defaults": Rules().to_dict(),
+            "bots": [b for b in available_bots() if b != "human"],
+            "limits": {"message": MAX_MESSAGE, "chat": 200, "name": 20,
+                       "away_seconds": server.away_seconds},
+        })
+
+    async def list_tables(request: Request) -> Response:
+        tables = [room.describe() for room in server.rooms.values()
+                  if not room.table.game_over]
+        return JSONResponse({"tables": tables})
+
+    async def create_table(request: Request) -> Response:
+        try:
+            settings = TableSettings.parse(await _body(request))
+            room, token = server.create(settings)
+        except (SettingsError, StoreError) as error:
+            return _json_error(str(error))
+        seat = settings.host_seat
+        return JSONResponse({"id": room.id, "seat": seat, "token": token,
+                             "links": _links(request, room, seat, token),
+                             "table": room.describe()}, status_code=201)
+
+    async def one_table(request: Request) -> Response:
+        try:
+            return JSONResponse(room_of(request).describe())
+        except KeyError:
+            return _json_error("no such table", 404)
+
+    async def take_seat(request: Request) -> Response:
+        try:
+            room = room_of(request)
+        except KeyError:
+            return _json_error("no such table", 404)
+        try:
+            seat = int(request.path_params["seat"])
+            body = await _body(request)
+            name = clean_name(body.get("name") if isinstance(body, dict) else None, "Guest")
+            token = room.take_seat(seat, name)
+        except (EuchreError, ValueError) as error:
+            return _json_error(str(error), 409 if "taken" in str(error) else 400)
+        return JSONResponse({"id": room.id, "seat": seat, "token": token,
+                             "links": _links(request, room, seat, token)})
+
+    def finished_record(request: Request) -> str:
+        room = server.rooms.get(request.path_params["id"])
+        text = server.store.record(request.path_params["id"])
+        if room is None and text is None:
+            raise KeyError("no such table")
+        if text is None:
+            raise PermissionError("the game is not over: its record opens when it ends")
+        return text
+
+    async def record_json(request: Request) -> Response:
+        try:
+            text = finished_record(request)
+        except KeyError:
+            return _json_error("no such table", 404)
+        except PermissionError as error:
+            return _json_error(str(error), 409)
+        name = f"euchre-{request.path_params['id']}.json"
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def record_egn(request: Request) -> Response:
+        try:
+            record = loads(finished_record(request))
+            text = dumps_egn(record)
+        except KeyError:
+            return _json_error("no such table", 404)
+        except PermissionError as error:
+            return _json_error(str(error), 409)
+        except EuchreError as error:
+            return _json_error(f"this game can not be written as EGN: {error}", 422)
+        name = f"euchre-{request.path_params['id']}.egn"
+        return PlainTextResponse(text, media_type="application/json",
+                                 headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def replay(request: Request) -> Response:
+        try:
+            record = loads(finished_record(request))
+        except KeyError:
+            return _json_error("no such table", 404)
+        except PermissionError as error:
+            return _json_error(str(error), 409)
+        return JSONResponse(replay_json(record))
+
+    async def socket(websocket: WebSocket) -> None:
+        await _serve_socket(server, websocket)
+
+    routes = [
+        Route("/", page),
+        Route("/t/{id}", page),
+        Route("/replay/{id}", page),
+        Route("/api/setup", setup),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{id}", one_table),
+        Route("/api/tables/{id}/seats/{seat}", take_seat, methods=["POST"]),
+        Route("/api/tables/{id}/record.json", record_json),
+        Route("/api/tables/{id}/record.egn", record_egn),
+        Route("/api/tables/{id}/replay", replay),
+        WebSocketRoute("/ws/{id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+class _Bucket:
+    """A token bucket: :data:`RATE` messages a second, :data:`BURST` at once."""
+
+    def __init__(self) -> None:
+        self.tokens = BURST
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _parse(text: str) -> dict[str, Any] | str:
+    """A client's message, or why it is refused (``bad_json``...)."""
+    if len(text) > MAX_MESSAGE:
+        return "too_large"
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return "bad_json"
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return "bad_message"
+    return message
+
+
+_WORDS: Final = {
+    "too_large": f"a message is at most {MAX_MESSAGE} characters",
+    "bad_json": "a message is one JSON object",
+    "bad_message": "a message is a JSON object with a 'type'",
+}
+
+
+async def _serve_socket(server: Server, websocket: WebSocket) -> None:
+    """One client's socket, from the Origin check to the close."""
+    if not server.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
+        await websocket.close(code=POLICY_VIOLATION)
+        return
+    await websocket.accept()
+    room = server.rooms.get(websocket.path_params["id"])
+    outgoing: asyncio.Queue[str | None] = asyncio.Queue()
+
+    async def writer() -> None:
+        while (text := await outgoing.get()) is not None:
+            try:
+                await websocket.send_text(text)
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                return
+
+    sender = asyncio.get_running_loop().create_task(writer())
+    closing: list[int] = []
+
+    def send(text: str) -> None:
+        if outgoing.qsize() > QUEUE_LIMIT:
+            closing.append(POLICY_VIOLATION)
+            return
+        outgoing.put_nowait(text)
+
+    def say_error(code: str, message: str) -> None:
+        send(json.dumps({"type": "error", "code": code, "message": message}))
+
+    client: Client | None = None
+    bucket = _Bucket()
+    try:
+        if room is None:
+            say_error("no_table", "there is no such table")
+            closing.append(4404)
+            return
+        while not closing:
+            try:
+                if client is None:
+                    data = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+                else:
+                    data = await websocket.receive()
+            except TimeoutError:
+                say_error("no_hello", "say hello first")
+                closing.append(POLICY_VIOLATION)
+                break
+            if data["type"] == "websocket.disconnect":
+                break
+            if not bucket.take():
+                closing.append(POLICY_VIOLATION)
+                break
+            text = data.get("text")
+            if text is None:
+                say_error("bad_message", "messages are text frames of JSON")
+                continue
+            message = _parse(text)
+            if isinstance(message, str):
+                say_error(message, _WORDS[message])
+                continue
+            if client is None:
+                client = _hello(room, message, send, say_error, closing)
+                continue
+            try:
+                room.handle(client, message)
+            except StoreError as error:
+                say_error("store", f"the server could not save that: {error}")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if client is not None and room is not None:
+            room.leave(client)
+        outgoing.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(sender, 5)
+        if closing:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=closing[0])
+
+
+def _hello(room: Room, message: dict[str, Any], send: Any, say_error: Any,
+           closing: list[int]) -> Client | None:
+    """The first message: a seat with its token, or a spectator."""
+    if message.get("type") != "hello":
+        say_error("no_hello", "say hello first")
+        return None
+    seat = message.get("seat")
+    last = message.get("last_version")
+    if last is not None and (isinstance(last, bool) or not isinstance(last, int)):
+        say_error("bad_message", "last_version must be a whole number")
+        return None
+    if seat is not None:
+        try:
+            seat = room.check_token(seat, message.get("token"))
+        except EuchreError as error:
+            code = str(error)
+            say_error(code, "that seat's token is wrong: ask for a new invite link"
+                      if code == "bad_token" else "there is no such seat")
+            closing.append(4403)
+            return None
+    client = Client(seat, send)
+    room.join(client, last)
+    return client

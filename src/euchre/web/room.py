@@ -1,0 +1,690 @@
+"""One table in the web server: its game, seats, tokens, clients, presence and bots.
+
+A :class:`Room` wraps the face-neutral :class:`~euchre.table.Table` with what only a
+server needs: secret seat tokens, the clients connected to each seat, a countdown for a
+player who dropped, an optional turn timer, the bots moving at the table's pace on a
+thread pool, and the store every acknowledged action is written to first. Everything
+that changes a room runs on the server's event loop; only the bots' thinking runs
+elsewhere.
+
+A :class:`Client` is one connection as the room sees it: a seat (or a spectator) and a
+function that sends it a text frame. Every frame a client is sent is built for its own
+seat by :mod:`euchre.web.project`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Final
+
+from euchre.actions import parse_action
+from euchre.errors import EuchreError, RulesError
+from euchre.game import Game
+from euchre.players.registry import available_bots
+from euchre.record import Record, dumps
+from euchre.rules import PRESETS, Rules, seat_name
+from euchre.table import Seat, Table
+from euchre.web.project import event_json, state_json
+from euchre.web.store import SeatRow, Store, StoredTable, TableRow
+from euchre.wording import action_text, options_text, refusal_text
+
+__all__ = [
+    "AWAY_SECONDS",
+    "CATCHUP_LIMIT",
+    "Client",
+    "Room",
+    "SettingsError",
+    "TableSettings",
+    "hash_token",
+    "new_token",
+]
+
+AWAY_SECONDS: Final = 60.0
+"""How long a player who dropped keeps the seat before a bot stands in."""
+CATCHUP_LIMIT: Final = 500
+"""A client more events behind than this gets a snapshot instead of the events."""
+NAME_LIMIT: Final = 20
+MAX_PACE: Final = 5.0
+MAX_TURN_TIMER: Final = 600
+
+
+class SettingsError(EuchreError):
+    """A table's settings are refused (the message names the field)."""
+
+
+def new_token() -> str:
+    """A new secret seat token (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def hash_token(token: str) -> str:
+    """The hash of a token that the store keeps (the token itself is never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(value: object, default: str) -> str:
+    """A person's name as shown at the table: one line, at most 20 characters."""
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise SettingsError("name: must be text")
+    name = " ".join(value.split())[:NAME_LIMIT]
+    return name or default
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """How a table was set up (``POST /api/tables``)."""
+
+    name: str
+    preset: str
+    """The preset the rules start from (options may change it)."""
+    rules: Rules
+    seats: tuple[str, ...]
+    """``person`` (open for a person) or a bot's name, per seat."""
+    level: str
+    """The bot that stands in for people who drop or never come."""
+    pace: float
+    turn_timer: int
+    host: str
+    host_seat: int
+    seed: int
+
+    @classmethod
+    def parse(cls, data: object) -> TableSettings:
+        """Settings from a request's JSON, every field checked (a bad one raises
+        :class:`SettingsError` naming it)."""
+        if not isinstance(data, Mapping):
+            raise SettingsError("the settings must be a JSON object")
+        known = {"name", "preset", "options", "target", "seats", "level", "pace",
+                 "turn_timer", "host", "host_seat", "seed"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise SettingsError(f"unknown field {unknown[0]!r}: the fields are "
+                                f"{', '.join(sorted(known))}")
+        preset = data.get("preset", "standard")
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise SettingsError(f"preset: choose one of {', '.join(PRESETS)}")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise SettingsError("options: must be an object of option names and values")
+        options = dict(options)
+        if "target" in data:
+            options["target"] = data["target"]
+        try:
+            rules = Rules.from_options(options, Rules.preset(preset))
+        except RulesError as error:
+            raise SettingsError(str(error)) from None
+        bots = available_bots()
+        level = data.get("level", "expert")
+        if level not in bots:
+            raise SettingsError(f"level: choose one of {', '.join(bots)}")
+        n = rules.players
+        seats = data.get("seats", ["person"] + [level] * (n - 1))
+        if (not isinstance(seats, list) or len(seats) != n
+                or any(s != "person" and s not in bots for s in seats)):
+            raise SettingsError(f"seats: a list of {n}, each 'person' or a bot "
+                                f"({', '.join(bots)})")
+        pace = data.get("pace", 0.8)
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not (
+                0 <= pace <= MAX_PACE):
+            raise SettingsError(f"pace: seconds from 0 to {MAX_PACE:g}")
+        timer = data.get("turn_timer", 0)
+        if isinstance(timer, bool) or not isinstance(timer, int) or not (
+                timer == 0 or 5 <= timer <= MAX_TURN_TIMER):
+            raise SettingsError(f"turn_timer: 0 (none) or seconds from 5 to {MAX_TURN_TIMER}")
+        host_seat = data.get("host_seat", 0)
+        if isinstance(host_seat, bool) or not isinstance(host_seat, int) or not (
+                0 <= host_seat < n) or seats[host_seat] != "person":
+            raise SettingsError("host_seat: the seat of a person (an index into seats)")
+        seed = data.get("seed", random.randrange(2**31))
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise SettingsError("seed: a whole number from 0")
+        host = clean_name(data.get("host"), "Host")
+        name = clean_name(data.get("name"), f"{host}'s table")
+        return cls(name, preset, rules, tuple(seats), level, float(pace), timer, host,
+                   host_seat, seed)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (what the store keeps)."""
+        return {"name": self.name, "preset": self.preset, "rules": self.rules.to_dict(),
+                "seats": list(self.seats), "level": self.level, "pace": self.pace,
+                "turn_timer": self.turn_timer, "host": self.host,
+                "host_seat": self.host_seat, "seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
+        """Settings from :meth:`to_dict` (as stored)."""
+        return cls(data["name"], data["preset"], Rules.from_dict(data["rules"]),
+                   tuple(data["seats"]),
+                   data["level"], float(data["pace"]), int(data["turn_timer"]),
+                   data["host"], int(data["host_seat"]), int(data["seed"]))
+
+
+@dataclass(eq=False, slots=True)
+class Client:
+    """One connection to a room: its seat (``None``: a spectator) and how to send it a
+    text frame. ``last_chat`` and ``name`` are the room's."""
+
+    seat: int | None
+    send: Callable[[str], None]
+    name: str = ""
+    last_chat: float = 0.0
+    closed: bool = False
+
+
+def _ms(deadline: float | None) -> float | None:
+    """A deadline on the loop's clock as milliseconds since the epoch, for clients."""
+    if deadline is None:
+        return None
+    return round((time.time() + deadline - time.monotonic()) * 1000)
+
+
+class Room:
+    """One table of the server (see the module's docstring)."""
+
+    def __init__(self, id: str, settings: TableSettings, seats: list[SeatRow], store: Store,
+                 executor: Executor | None, *, away_seconds: float = AWAY_SECONDS,
+                 started: bool = False) -> None:
+        self.id = id
+        self.settings = settings
+        self.store = store
+        self.executor = executor
+        self.away_seconds = away_seconds
+        self.seat_rows = seats
+        self.started = started
+        self.finished = False
+        rules = settings.rules
+        holders = [self._holder(s) for s in range(rules.players)]
+        self.table = Table(Game(rules, seed=settings.seed), holders, hold_deals=False,
+                           hint_bot=settings.level, pace=settings.pace)
+        self.clients: list[Client] = []
+        self.away_until: list[float | None] = [None] * rules.players
+        self.turn_deadline: float | None = None
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self._hint_lock = asyncio.Lock()
+        self._stand_in = [False] * rules.players
+
+    # -- making and loading ------------------------------------------------------------
+
+    @classmethod
+    def create(cls, id: str, settings: TableSettings, store: Store,
+               executor: Executor | None, **kwargs: Any) -> tuple[Room, str]:
+        """A new room, kept in ``store``; returns it and the host's token."""
+        tokens = [new_token() for _ in settings.seats]
+        n = len(settings.seats)
+        seats = [
+            SeatRow(s, settings.host if s == settings.host_seat
+                    else seat_name(s, n) if kind == "person" else _bot_name(kind, s, n),
+                    hash_token(tokens[s]), s == settings.host_seat)
+            for s, kind in enumerate(settings.seats)
+        ]
+        store.create_table(TableRow(id, settings.to_dict(), time.time()), seats)
+        room = cls(id, settings, seats, store, executor, **kwargs)
+        return room, tokens[settings.host_seat]
+
+    @classmethod
+    def restore(cls, stored: StoredTable, store: Store, executor: Executor | None,
+                **kwargs: Any) -> Room:
+        """A room as it was before the server stopped: its actions applied again, every
+        person away (their countdown starts now)."""
+        settings = TableSettings.from_dict(stored.row.settings)
+        room = cls(stored.id, settings, stored.seats, store, executor,
+                   started=stored.started, **kwargs)
+        for _version, seat, text in stored.actions:
+            room.table.apply(parse_action(text), seat)
+        room.finished = stored.finished or room.table.game_over
+        if room.started and not room.table.game_over:
+            for s, row in enumerate(room.seat_rows):
+                if row.claimed:
+                    room._drop(s)
+        return room
+
+    def _holder(self, seat: int) -> Seat:
+        """Who plays ``seat`` now, from its row: a person who took it, else a bot."""
+        row = self.seat_rows[seat]
+        kind = self.settings.seats[seat]
+        if row.claimed:
+            return Seat("remote", row.name)
+        return Seat("bot", row.name, kind if kind != "person" else self.settings.level)
+
+    # -- what clients are told ----------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """The names at the table, by seat."""
+        return [s.name for s in self.table.seats]
+
+    def present(self, seat: int) -> bool:
+        """Whether a client holds ``seat`` now."""
+        return any(c.seat == seat and not c.closed for c in self.clients)
+
+    def presence(self) -> list[dict[str, Any]]:
+        """Each seat's presence, as :func:`~euchre.web.project.state_json` takes it."""
+        return [{"present": self.present(s) if row.claimed else True,
+                 "away_until": _ms(self.away_until[s]), "claimed": row.claimed,
+                 "stand_in": self._stand_in[s]}
+                for s, row in enumerate(self.seat_rows)]
+
+    def state(self, viewer: int | None) -> dict[str, Any]:
+        """The table now as ``viewer`` may see it."""
+        return state_json(self.table, viewer, started=self.started,
+                          presence=self.presence(), turn_deadline=_ms(self.turn_deadline))
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        """Who holds each seat: name, ``person`` or ``bot``, open, present, away."""
+        presence = self.presence()
+        out = []
+        for s, row in enumerate(self.seat_rows):
+            holder = self.table.seats[s]
+            out.append({
+                "seat": s, "name": holder.name, "place": seat_name(s, len(self.seat_rows)),
+                "kind": "bot" if holder.is_bot else "person",
+                "bot": holder.bot, "claimed": row.claimed,
+                "open": not row.claimed, "present": presence[s]["present"],
+                "away_until": presence[s]["away_until"], "stand_in": self._stand_in[s],
+            })
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        """The table's public description (the lobby's list, ``GET /api/tables/{id}``)."""
+        s = self.settings
+        return {
+            "id": self.id, "name": s.name, "preset": s.preset,
+            "rules": s.rules.to_dict(), "target": s.rules.target, "level": s.level,
+            "pace": s.pace, "turn_timer": s.turn_timer, "host": s.host,
+            "state": "over" if self.table.game_over else
+                     "playing" if self.started else "waiting",
+            "score": list(self.table.game.score), "version": self.table.version,
+            "seats": self.seats_json(),
+            "spectators": sum(1 for c in self.clients if c.seat is None and not c.closed),
+        }
+
+    def _send(self, client: Client, message: Mapping[str, Any]) -> None:
+        if not client.closed:
+            client.send(json.dumps(message, separators=(",", ":")))
+
+    def _broadcast_seats(self) -> None:
+        message = {"type": "seats", "seats": self.seats_json()}
+        for client in list(self.clients):
+            self._send(client, message)
+
+    def _broadcast_state(self, kind: str = "snapshot") -> None:
+        for client in list(self.clients):
+            self._send(client, {"type": kind, "state": self.state(client.seat)})
+
+    # -- seats and tokens ------------------------------------------------------------
+
+    def check_token(self, seat: object, token: object) -> int:
+        """The seat a token opens (compared in constant time); raises
+        :class:`EuchreError` for a wrong seat or token."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+                0 <= seat < len(self.seat_rows)):
+            raise EuchreError("bad_seat")
+        if not isinstance(token, str) or not hmac.compare_digest(
+                hash_token(token), self.seat_rows[seat].token_hash):
+            raise EuchreError("bad_token")
+        return seat
+
+    def take_seat(self, seat: int, name: str) -> str:
+        """A person takes ``seat`` (open, or a bot's): returns its new token; the bot
+        stops at once and the person plays from the next decision."""
+        if not 0 <= seat < len(self.seat_rows):
+            raise EuchreError(f"there is no seat {seat} at this table")
+        row = self.seat_rows[seat]
+        if row.claimed:
+            raise EuchreError(f"seat {seat} is taken: ask its player for the invite link")
+        if self.table.game_over:
+            raise EuchreError("the game is over")
+        token = new_token()
+        new_row = SeatRow(seat, name, hash_token(token), True)
+        self.store.set_seat(self.id, new_row)
+        self.seat_rows[seat] = new_row
+        self._stand_in[seat] = False
+        self.table.sit(seat, Seat("remote", name))
+        if self.started:
+            self._drop(seat)  # the seat waits for its person to connect
+        self._changed()
+        self._broadcast_seats()
+        return token
+
+    def _drop(self, seat: int) -> None:
+        """The person at ``seat`` is not connected: the countdown starts."""
+        if self.away_until[seat] is None and not self._stand_in[seat]:
+            self.away_until[seat] = time.monotonic() + self.away_seconds
+
+    def _stand_in_for(self, seat: int) -> None:
+        """The countdown ran out: a bot of the table's level plays the seat."""
+        self.away_until[seat] = None
+        self._stand_in[seat] = True
+        row = self.seat_rows[seat]
+        self.table.sit(seat, Seat("bot", row.name, self.settings.level))
+        self._broadcast_seats()
+
+    def _come_back(self, seat: int) -> None:
+        self.away_until[seat] = None
+        if self._stand_in[seat]:
+            self._stand_in[seat] = False
+            self.table.sit(seat, Seat("remote", self.seat_rows[seat].name))
+
+    # -- clients ---------------------------------------------------------------------
+
+    def join(self, client: Client, last_version: int | None) -> None:
+        """A client said ``hello`` (its token already checked): welcome it, with the
+        events it missed since ``last_version`` when it gives one."""
+        self.clients.append(client)
+        seat = client.seat
+        if seat is not None:
+            client.name = self.seat_rows[seat].name
+            self._come_back(seat)
+        else:
+            client.name = "spectator"
+        self._send(client, {
+            "type": "welcome", "table": self.describe(), "seat": seat,
+            "role": "spectator" if seat is None else "player",
+            "host": seat == self.settings.host_seat, "seats": self.seats_json(),
+            "state": self.state(seat),
+        })
+        if last_version is not None and 0 <= last_version < self.table.version:
+            self.catch_up(client, last_version)
+        self._changed()
+        self._broadcast_seats()
+
+    def catch_up(self, client: Client, last_version: int) -> None:
+        """Send ``client`` the events after ``last_version`` (or a snapshot when they are
+        too many)."""
+        if last_version < 0 or self.table.version - last_version > CATCHUP_LIMIT:
+            self._send(client, {"type": "snapshot", "state": self.state(client.seat)})
+            return
+        seating = self.table.game.rules.seating
+        names = self.names
+        events = [event_json(e, client.seat, seating, names)
+                  for e in self.table.events[last_version:]]
+        self._send(client, {"type": "catchup", "events": events,
+                            "state": self.state(client.seat)})
+
+    def leave(self, client: Client) -> None:
+        """A client's connection closed."""
+        client.closed = True
+        with contextlib.suppress(ValueError):
+            self.clients.remove(client)
+        seat = client.seat
+        if seat is not None and self.seat_rows[seat].claimed and not self.present(seat):
+            if self.started and not self.table.game_over:
+                self._drop(seat)
+            self._changed()
+        self._broadcast_seats()
+
+    # -- commands --------------------------------------------------------------------
+
+    def handle(self, client: Client, message: Mapping[str, Any]) -> None:
+        """One message from a client after ``hello`` (already parsed and size-checked)."""
+        kind = message.get("type")
+        if kind == "act":
+            self.act(client, message)
+        elif kind == "start":
+            self.start(client)
+        elif kind == "chat":
+            self.chat(client, message.get("text"))
+        elif kind == "sync":
+            last = message.get("last_version")
+            if isinstance(last, bool) or not isinstance(last, int):
+                self.error(client, "bad_message", "sync needs last_version, a whole number")
+                return
+            self.catch_up(client, last)
+        elif kind == "hint":
+            self.hint(client)
+        elif kind == "ping":
+            self._send(client, {"type": "pong"})
+        elif kind == "hello":
+            self.error(client, "bad_message", "this socket has said hello already")
+        else:
+            self.error(client, "unknown_type",
+                       f"unknown message type {kind!r}: see docs/web.md")
+
+    def error(self, client: Client, code: str, message: str) -> None:
+        """Tell ``client`` its message was refused (nothing else happens)."""
+        self._send(client, {"type": "error", "code": code, "message": message})
+
+    def act(self, client: Client, message: Mapping[str, Any]) -> None:
+        """A decision (``act``): acknowledged once per id, stored before the ack."""
+        seat = client.seat
+        if seat is None:
+            self.error(client, "spectator", "a spectator can not act")
+            return
+        command, version, text = message.get("id"), message.get("version"), message.get("action")
+        if not isinstance(command, str) or not 0 < len(command) <= 64:
+            self.error(client, "bad_message", "act needs an id: text of 1 to 64 characters")
+            return
+        if isinstance(version, bool) or not isinstance(version, int):
+            self.error(client, "bad_message", "act needs the version it was chosen at")
+            return
+        if not isinstance(text, str):
+            self.error(client, "bad_message", "act needs an action, such as 'play Jh'")
+            return
+        done = self.store.command_version(self.id, seat, command)
+        if done is not None:
+            self._send(client, {"type": "ack", "id": command, "version": done})
+            return
+        if not self.started:
+            self.error(client, "not_started", "the game has not started yet")
+            return
+        if version != self.table.version:
+            self._send(client, {"type": "resync", "id": command, "state": self.state(seat)})
+            return
+        if not self.table.seat_to_act(seat) or self.table.bots[seat] is not None:
+            if self.table.bots[seat] is not None and self.table.seat_to_act(seat):
+                reason = "A bot is playing this seat."
+            else:
+                reason = "It is not your turn."
+            self._send(client, {"type": "refused", "id": command, "code": "not_your_turn",
+                                "reason": reason})
+            return
+        try:
+            action = parse_action(text)
+        except EuchreError as error:
+            self._send(client, {"type": "refused", "id": command, "code": "bad_action",
+                                "reason": str(error)})
+            return
+        refusal = self.table.refusal(action, seat)
+        if refusal is not None:
+            self._send(client, {"type": "refused", "id": command, "code": str(refusal.code),
+                                "reason": refusal_text(refusal, phase=self.table.game.phase)})
+            return
+        self.commit(seat, str(action), command)
+        self._send(client, {"type": "ack", "id": command, "version": self.table.version})
+        self._broadcast_last()
+
+    def commit(self, seat: int, text: str, command: str | None) -> None:
+        """Store action ``text`` of ``seat`` and then apply it (it has been checked)."""
+        version = self.table.version + 1
+        self.store.append_action(self.id, version, seat, text, command)
+        self.table.apply(parse_action(text), seat)
+        self.turn_deadline = None
+        if self.table.game_over:
+            self.finish()
+        self._changed()
+
+    def _broadcast_last(self) -> None:
+        event = self.table.events[-1]
+        seating = self.table.game.rules.seating
+        names = self.names
+        for client in list(self.clients):
+            self._send(client, {"type": "event",
+                                "event": event_json(event, client.seat, seating, names),
+                                "state": self.state(client.seat)})
+
+    def finish(self) -> None:
+        """Keep the finished game's record."""
+        if self.finished:
+            return
+        self.finished = True
+        self.store.finish(self.id, dumps(self.record()))
+
+    def record(self) -> Record:
+        """The game's record so far, with the table's names."""
+        metadata = {"title": self.settings.name, "players": self.names,
+                    "bots": [s.bot or "human" for s in self.table.seats],
+                    "source": "euchre serve", "table": self.id}
+        return Record.from_game(self.table.game, metadata)
+
+    def start(self, client: Client) -> None:
+        """The host starts the game: open seats nobody took get bots."""
+        if client.seat != self.settings.host_seat:
+            self.error(client, "not_host", "only the host can start the game")
+            return
+        if self.started:
+            self.error(client, "started", "the game has started already")
+            return
+        self.store.set_started(self.id)
+        self.started = True
+        for s, row in enumerate(self.seat_rows):
+            if row.claimed and not self.present(s):
+                self._drop(s)
+        self._changed()
+        self._broadcast_seats()
+        self._broadcast_state()
+
+    def chat(self, client: Client, text: object) -> None:
+        """A line of chat, at most 200 characters and one a second per client."""
+        if not isinstance(text, str) or not text.strip():
+            self.error(client, "bad_message", "chat needs text")
+            return
+        if len(text) > 200:
+            self.error(client, "too_long", "a chat line is at most 200 characters")
+            return
+        now = time.monotonic()
+        if now - client.last_chat < 1.0:
+            self.error(client, "slow_down", "one chat line a second")
+            return
+        client.last_chat = now
+        line = {"type": "chat", "seat": client.seat, "name": client.name,
+                "text": " ".join(text.split())}
+        for other in list(self.clients):
+            self._send(other, line)
+
+    def hint(self, client: Client) -> None:
+        """The hint bot's value of each option, worked out off the event loop."""
+        seat = client.seat
+        if seat is None or not self.started or not self.table.seat_to_act(seat):
+            self.error(client, "no_hint", "a hint is for the player to act, on their turn")
+            return
+        request = self.table.hint_request(seat)
+        version = self.table.version
+        asyncio.get_running_loop().create_task(self._hint(client, request, version))
+
+    async def _hint(self, client: Client, request: Any, version: int) -> None:
+        async with self._hint_lock:
+            loop = asyncio.get_running_loop()
+            try:
+                hint = await loop.run_in_executor(self.executor, self.table.hint, request)
+            except EuchreError as error:
+                self.error(client, "no_hint", str(error))
+                return
+        if self.table.version != version:
+            return
+        values = None if hint.values is None else [
+            {"action": str(a), "label": action_text(a), "value": round(v, 3)}
+            for a, v in hint.values]
+        self._send(client, {"type": "hint", "choice": str(hint.choice),
+                            "choice_label": action_text(hint.choice), "values": values,
+                            "text": options_text(hint.values) if hint.values else "",
+                            "note": hint.note, "bot": hint.bot, "version": version})
+
+    # -- the room's clock: bots, countdowns, the turn timer -----------------------------
+
+    def _changed(self) -> None:
+        self._wake.set()
+
+    def run(self) -> None:
+        """Start the room's driver on the running event loop (bots, countdowns, timers)."""
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def stop(self) -> None:
+        """Stop the driver."""
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._driver
+
+    def _next_job(self) -> tuple[float, str, int] | None:
+        """What the room must do next, when (on the loop's clock) and for which seat."""
+        if not self.started or self.table.game_over:
+            return None
+        jobs: list[tuple[float, str, int]] = []
+        for s, until in enumerate(self.away_until):
+            if until is not None:
+                jobs.append((until, "stand_in", s))
+        seat = self.table.to_act
+        if seat >= 0:
+            if self.table.bots[seat] is not None:
+                jobs.append((self._last_change + self.table.bot_delay(), "bot", seat))
+            elif self.settings.turn_timer and self.present(seat):
+                if self.turn_deadline is None:
+                    self.turn_deadline = time.monotonic() + self.settings.turn_timer
+                    self._broadcast_state("snapshot")
+                jobs.append((self.turn_deadline, "timer", seat))
+        return min(jobs) if jobs else None
+
+    _last_change: float = 0.0
+
+    async def _drive(self) -> None:
+        while True:
+            self._wake.clear()
+            self._last_change = time.monotonic()
+            job = self._next_job()
+            if job is None:
+                await self._wake.wait()
+                continue
+            when, kind, seat = job
+            delay = when - time.monotonic()
+            if delay > 0:
+                try:
+                    await asyncio.wait_for(self._wake.wait(), delay)
+                    continue  # something changed: plan again
+                except TimeoutError:
+                    pass
+            if kind == "stand_in":
+                self._stand_in_for(seat)
+            else:
+                await self._bot_move(seat, kind == "timer")
+
+    async def _bot_move(self, seat: int, for_person: bool) -> None:
+        """A bot's move for ``seat`` (``for_person``: the turn timer ran out), thought
+        over on the executor and applied only if the table has not moved meanwhile."""
+        version = self.table.version
+        if for_person:
+            bot = self.table.new_bot(self.settings.level, seat)
+            request = (seat, bot, self.table.view(seat), self.table.legal())
+        else:
+            made = self.table.bot_request()
+            if made is None:
+                return
+            request = made
+        _, bot, view, legal = request
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(self.executor, Table.decide, bot, view, legal)
+        except Exception:  # a failing bot must not stop the table
+            action = legal[0]
+        if (self.table.version != version or self.table.to_act != seat
+                or (not for_person and self.table.bots[seat] is None)):
+            return
+        self.commit(seat, str(action), None)
+        self._broadcast_last()
+
+
+def _bot_name(bot: str, seat: int, players: int) -> str:
+    return f"{seat_name(seat, players)} ({bot})"

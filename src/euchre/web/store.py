@@ -1,0 +1,243 @@
+"""Where the web tables live: storage behind one interface, SQLite built in.
+
+:class:`Store` is all the server asks of storage. :class:`SqliteStore` keeps it in one
+SQLite file (WAL mode); a PostgreSQL store would implement the same methods over the same
+four tables. Every method commits before it returns, so an action the server
+acknowledges is already on disk: a server killed with SIGKILL loses nothing it said it
+did.
+
+>>> store = SqliteStore(":memory:")
+>>> store.create_table(TableRow("t1", {"name": "x"}, 1.0), [SeatRow(0, "Ada", "h0", True)])
+>>> store.append_action("t1", 1, 0, "pass", "c1")
+>>> store.command_version("t1", 0, "c1"), store.command_version("t1", 0, "c2")
+(1, None)
+>>> [t.id for t in store.load_tables()], store.load_tables()[0].actions
+(['t1'], [(1, 0, 'pass')])
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from euchre.errors import EuchreError
+
+__all__ = ["SeatRow", "SqliteStore", "Store", "StoreError", "StoredTable", "TableRow"]
+
+
+class StoreError(EuchreError):
+    """The store could not be opened or written (a broken file, a full disk)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as created: its id, its settings (JSON-ready) and when it was made."""
+
+    id: str
+    settings: dict[str, Any]
+    created: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat: who sits there, the SHA-256 hash of its secret token, and whether a
+    person has taken it (``False``: a bot plays it)."""
+
+    seat: int
+    name: str
+    token_hash: str
+    claimed: bool
+
+
+@dataclass(slots=True)
+class StoredTable:
+    """A table as loaded back: its row, its seats, whether it started, its actions in
+    order as ``(version, seat, action)`` and whether its record was kept."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    started: bool
+    actions: list[tuple[int, int, str]] = field(default_factory=list)
+    finished: bool = False
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.row.id
+
+
+class Store(Protocol):
+    """What the server asks of storage (each call commits before it returns)."""
+
+    def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+        """Keep a new table and its seats."""
+
+    def set_seat(self, table: str, seat: SeatRow) -> None:
+        """Keep who holds a seat now (a person took it, a new token)."""
+
+    def set_started(self, table: str) -> None:
+        """Keep that the table's game has started."""
+
+    def append_action(self, table: str, version: int, seat: int, action: str,
+                      command: str | None) -> None:
+        """Keep action ``version`` and the command id it answered, in one transaction
+        (a version is written once: a second write of it raises :class:`StoreError`)."""
+
+    def command_version(self, table: str, seat: int, command: str) -> int | None:
+        """The version that ``seat``'s command ``command`` made, or ``None``."""
+
+    def finish(self, table: str, record: str) -> None:
+        """Keep a finished game's record (native JSON)."""
+
+    def record(self, table: str) -> str | None:
+        """A finished game's record, or ``None``."""
+
+    def load_tables(self) -> list[StoredTable]:
+        """Every table, with its actions, oldest first."""
+
+    def close(self) -> None:
+        """Let the store go."""
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    created REAL NOT NULL,
+    started INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    claimed INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    command TEXT,
+    PRIMARY KEY (table_id, version)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS commands ON actions (table_id, seat, command)
+    WHERE command IS NOT NULL;
+CREATE TABLE IF NOT EXISTS records (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    record TEXT NOT NULL
+);
+"""
+
+
+class SqliteStore:
+    """A :class:`Store` in one SQLite file (``":memory:"`` for tests).
+
+    One connection, used from the server's event loop (a lock keeps other threads
+    safe); WAL mode with ``synchronous=NORMAL``: a commit survives the process being
+    killed (only a power cut could lose the last ones).
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False,
+                                       isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except (sqlite3.Error, OSError) as error:
+            raise StoreError(f"can not open the store {self.path}: {error}") from None
+        self._lock = threading.Lock()
+
+    def _write(self, sql: str, *rows: tuple[Any, ...]) -> None:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                for row in rows:
+                    self._db.execute(sql, row)
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"can not write the store {self.path}: {error}") from None
+
+    def _read(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, args).fetchall()
+            except sqlite3.Error as error:
+                raise StoreError(f"can not read the store {self.path}: {error}") from None
+
+    def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute(
+                    "INSERT INTO tables (id, settings, created) VALUES (?, ?, ?)",
+                    (row.id, json.dumps(row.settings), row.created))
+                self._db.executemany(
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                    [(row.id, s.seat, s.name, s.token_hash, int(s.claimed)) for s in seats])
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"can not write the store {self.path}: {error}") from None
+
+    def set_seat(self, table: str, seat: SeatRow) -> None:
+        self._write("UPDATE seats SET name = ?, token_hash = ?, claimed = ? "
+                    "WHERE table_id = ? AND seat = ?",
+                    (seat.name, seat.token_hash, int(seat.claimed), table, seat.seat))
+
+    def set_started(self, table: str) -> None:
+        self._write("UPDATE tables SET started = 1 WHERE id = ?", (table,))
+
+    def append_action(self, table: str, version: int, seat: int, action: str,
+                      command: str | None) -> None:
+        self._write("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                    (table, version, seat, action, command))
+
+    def command_version(self, table: str, seat: int, command: str) -> int | None:
+        rows = self._read("SELECT version FROM actions WHERE table_id = ? AND seat = ? "
+                          "AND command = ?", table, seat, command)
+        return int(rows[0][0]) if rows else None
+
+    def finish(self, table: str, record: str) -> None:
+        self._write("INSERT OR REPLACE INTO records VALUES (?, ?)", (table, record))
+
+    def record(self, table: str) -> str | None:
+        rows = self._read("SELECT record FROM records WHERE table_id = ?", table)
+        return str(rows[0][0]) if rows else None
+
+    def load_tables(self) -> list[StoredTable]:
+        tables: dict[str, StoredTable] = {}
+        for id_, settings, created, started in self._read(
+                "SELECT id, settings, created, started FROM tables ORDER BY created, id"):
+            tables[id_] = StoredTable(TableRow(id_, json.loads(settings), created), [],
+                                      bool(started))
+        for id_, seat, name, token_hash, claimed in self._read(
+                "SELECT table_id, seat, name, token_hash, claimed FROM seats "
+                "ORDER BY table_id, seat"):
+            if id_ in tables:
+                tables[id_].seats.append(SeatRow(seat, name, token_hash, bool(claimed)))
+        for id_, version, seat, action in self._read(
+                "SELECT table_id, version, seat, action FROM actions "
+                "ORDER BY table_id, version"):
+            if id_ in tables:
+                tables[id_].actions.append((version, seat, action))
+        for (id_,) in self._read("SELECT table_id FROM records"):
+            if id_ in tables:
+                tables[id_].finished = True
+        return list(tables.values())
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
