@@ -127,12 +127,14 @@ def _calls(calls: Sequence[Action], seating: Seating, snapshot: Snapshot,
 
 def state_json(table: Table, viewer: int | None, *, started: bool,
                presence: Sequence[SeatPresence] = (),
-               turn_deadline: float | None = None) -> dict[str, Any]:
+               turn_deadline: float | None = None,
+               results: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """The table now as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
 
     ``started``: whether the host has started the game (``phase`` is ``waiting``
     before, and nobody may act); ``presence``: the room's word on each seat;
-    ``turn_deadline``: when the turn timer runs out (ms since the epoch).
+    ``turn_deadline``: when the turn timer runs out (ms since the epoch);
+    ``results``: the finished deals' :func:`result_json`, when the caller keeps them.
     """
     snapshot = table.snapshot(viewer)
     seating = table.game.rules.seating
@@ -195,7 +197,8 @@ def state_json(table: Table, viewer: int | None, *, started: bool,
         "score": list(snapshot.score),
         "target": snapshot.target,
         "deals_limit": snapshot.deals_limit,
-        "results": [result_json(r, seating, names) for r in snapshot.results],
+        "results": list(results) if results is not None
+        else [result_json(r, seating, names) for r in snapshot.results],
         "game_over": snapshot.game_over,
         "winner": snapshot.winner,
         "turn_deadline": turn_deadline,

@@ -34,7 +34,7 @@ from euchre.players.registry import available_bots
 from euchre.record import Record, dumps
 from euchre.rules import PRESETS, Rules, seat_name
 from euchre.table import Seat, Table
-from euchre.web.project import event_json, state_json
+from euchre.web.project import event_json, result_json, state_json
 from euchre.web.store import SeatRow, Store, StoredTable, TableRow
 from euchre.wording import action_text, options_text, refusal_text
 
@@ -215,6 +215,7 @@ class Room:
         self._driver: asyncio.Task[None] | None = None
         self._hint_lock = asyncio.Lock()
         self._stand_in = [False] * rules.players
+        self._results_json: list[dict[str, Any]] = []
 
     # -- making and loading ------------------------------------------------------------
 
@@ -277,10 +278,25 @@ class Room:
                  "stand_in": self._stand_in[s]}
                 for s, row in enumerate(self.seat_rows)]
 
-    def state(self, viewer: int | None) -> dict[str, Any]:
-        """The table now as ``viewer`` may see it."""
+    def state(self, viewer: int | None,
+              presence: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The table now as ``viewer`` may see it (``presence``: :meth:`presence`, when
+        the caller has it already)."""
         return state_json(self.table, viewer, started=self.started,
-                          presence=self.presence(), turn_deadline=_ms(self.turn_deadline))
+                          presence=self.presence() if presence is None else presence,
+                          turn_deadline=_ms(self.turn_deadline), results=self._results())
+
+    def _results(self) -> list[dict[str, Any]]:
+        """The finished deals in JSON, each worked out once."""
+        results = self.table.game.results
+        done = self._results_json
+        if len(done) > len(results):
+            done.clear()  # a game never loses deals, but be safe
+        if len(done) < len(results):
+            seating = self.table.game.rules.seating
+            names = self.names
+            done.extend(result_json(r, seating, names) for r in results[len(done):])
+        return done
 
     def seats_json(self) -> list[dict[str, Any]]:
         """Who holds each seat: name, ``person`` or ``bot``, open, present, away."""
@@ -313,7 +329,7 @@ class Room:
 
     def _send(self, client: Client, message: Mapping[str, Any]) -> None:
         if not client.closed:
-            client.send(json.dumps(message, separators=(",", ":")))
+            client.send(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
     def _broadcast_seats(self) -> None:
         message = {"type": "seats", "seats": self.seats_json()}
@@ -321,8 +337,9 @@ class Room:
             self._send(client, message)
 
     def _broadcast_state(self, kind: str = "snapshot") -> None:
+        presence = self.presence()
         for client in list(self.clients):
-            self._send(client, {"type": kind, "state": self.state(client.seat)})
+            self._send(client, {"type": kind, "state": self.state(client.seat, presence)})
 
     # -- seats and tokens ------------------------------------------------------------
 
@@ -520,10 +537,11 @@ class Room:
         event = self.table.events[-1]
         seating = self.table.game.rules.seating
         names = self.names
+        presence = self.presence()
         for client in list(self.clients):
             self._send(client, {"type": "event",
                                 "event": event_json(event, client.seat, seating, names),
-                                "state": self.state(client.seat)})
+                                "state": self.state(client.seat, presence)})
 
     def finish(self) -> None:
         """Keep the finished game's record."""
