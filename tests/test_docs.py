@@ -80,7 +80,7 @@ def _needs_a_reader_program(command: DocCommand) -> bool:
 
 def _runnable(command: DocCommand) -> bool:
     sub = command.words[0]
-    if sub in ("play", "bot"):  # a terminal, or a program writing to the bot's input
+    if sub in ("play", "bot", "serve"):  # a terminal, a bot's input, a server that runs on
         return False
     return not _needs_a_reader_program(command)
 

@@ -23,19 +23,25 @@ from euchre.web.room import Client, Room, TableSettings
 from euchre.web.store import SqliteStore
 
 GAMES: Final = 1000
-CARD: Final = re.compile(r"\b[9TJQKA][cdhs]\b")
-"""A card as records write it (``Jh``)."""
-FACE: Final = re.compile(r"(10|[9JQKA])(♣|♦|♥|♠|\\u2663|\\u2666|\\u2665|\\u2660)")
-"""A card as words write it (``J♥``, ``10♦``), its symbol raw or escaped in JSON."""
-SUITS: Final = {"♣": "c", "♦": "d", "♥": "h", "♠": "s",
-                "\\u2663": "c", "\\u2666": "d", "\\u2665": "h", "\\u2660": "s"}
+CARD: Final = re.compile(r"(?:10|[9TJQKA])[cdhs♣♦♥♠]")
+"""A card as records write it (``Jh``) or as words do (``J♥``, ``10♦``)."""
+SUITS: Final = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+WORD: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def cards_in(frame: str) -> set[str]:
-    """Every card a frame names, as ``Jh``."""
-    found = set(CARD.findall(frame))
-    for rank, suit in FACE.findall(frame):
-        found.add(("T" if rank == "10" else rank) + SUITS[suit])
+    """Every card a frame names, as ``Jh`` (a card inside a longer word is no card)."""
+    if "\\u26" in frame:  # suit symbols escaped in the JSON: read them as symbols
+        frame = json.dumps(json.loads(frame), ensure_ascii=False)
+    found = set()
+    end = len(frame)
+    for match in CARD.finditer(frame):
+        start, stop = match.span()
+        if (start and frame[start - 1] in WORD) or (stop < end and frame[stop] in WORD):
+            continue
+        text = match.group()
+        rank, suit = text[:-1], text[-1]
+        found.add(("T" if rank == "10" else rank) + SUITS.get(suit, suit))
     return found
 
 

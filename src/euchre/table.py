@@ -42,10 +42,12 @@ from euchre.rules import seat_name
 from euchre.view import PlayerView
 
 __all__ = [
+    "NO_HAND",
     "POSITIONS",
     "SPECTATOR",
     "TABLE_NAMES",
     "Event",
+    "Hand",
     "HeldDeal",
     "Hint",
     "PlayerFactory",
@@ -237,6 +239,25 @@ class Snapshot:
     next_to_act: int = -1
     """Who acts once a finished deal is cleared from the table (-1: nobody, the end);
     the same as ``to_act`` otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What only one seat sees of the table: the private part of a :class:`Snapshot`."""
+
+    viewer: int | None
+    cards: tuple[Card, ...]
+    """Sorted, trump first (with the upcard while the viewer discards)."""
+    legal: tuple[Action, ...]
+    legal_cards: frozenset[Card]
+    new_card: Card | None
+    trumps: frozenset[Card]
+    discard: Card | None
+    team: int | None
+
+
+NO_HAND: Final = Hand(None, (), (), frozenset(), None, frozenset(), None, None)
+"""A spectator's :class:`Hand`: nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,19 +609,7 @@ class Table:
         calls_by_seat: list[list[Action]] = [[] for _ in range(n)]
         for s, a in calls:
             calls_by_seat[s].append(a)
-        turn = viewer is not None and held is None and to_act == viewer
-        legal = tuple(game.legal_actions()) if turn else ()
-        hand_cards = [] if viewer is None else list(view.hand)
-        if held is not None and held.seat == viewer and isinstance(held.action, Play):
-            hand_cards.remove(held.action.card)
-        new_card: Card | None = None
-        legal_cards: set[Card] = set()
-        if turn and game.phase is Phase.EXCHANGE:
-            new_card = view.upcard
-            hand_cards.append(view.upcard)
-            legal_cards = {a.card for a in legal if isinstance(a, Discard)}
-        elif turn and game.phase is Phase.PLAY:
-            legal_cards = {a.card for a in legal if isinstance(a, Play)}
+        hand = self._hand(game, held, viewer, view)
         if game.phase is Phase.BID1:
             upcard_state = "up"
         elif trump is not None and any(a.kind == KIND_ORDER for _, a in calls):
@@ -651,9 +660,9 @@ class Table:
             dealer=view.dealer,
             to_act=to_act,
             seats=seats,
-            hand=tuple(sort_cards(hand_cards, trump)),
-            legal_cards=frozenset(legal_cards),
-            new_card=new_card,
+            hand=hand.cards,
+            legal_cards=hand.legal_cards,
+            new_card=hand.new_card,
             upcard=view.upcard,
             upcard_state=upcard_state,
             kitty=rules.kitty_size - 1,
@@ -668,15 +677,44 @@ class Table:
             score=self._game.score if held is None else held.result.score,
             target=rules.target,
             deals_limit=rules.deals,
-            legal=legal,
-            hand_trumps=frozenset(
-                c for c in hand_cards
-                if trump is not None and c >= 0 and trump_mask(trump) >> c & 1
-            ),
+            legal=hand.legal,
+            hand_trumps=hand.trumps,
             results=self._game.results,
             game_over=self._game.is_over(),
-            discard=None if viewer is None else view.discard,
-            team=None if viewer is None else seating.team(viewer),
+            discard=hand.discard,
+            team=hand.team,
             winner=self._game.winner(),
             next_to_act=self._game.to_act,
         )
+
+    def hand(self, viewer: int | None) -> Hand:
+        """What only ``viewer`` sees of the table now (nothing for a spectator): the
+        private part of :meth:`snapshot`, for a face that builds the public part once
+        for every viewer (``snapshot(SPECTATOR)``)."""
+        held = self._held
+        return self._hand(self._game if held is None else held.before, held, viewer)
+
+    def _hand(self, game: Game, held: HeldDeal | None, viewer: int | None,
+              view: PlayerView | None = None) -> Hand:
+        if viewer is None:
+            return NO_HAND
+        if view is None:
+            view = game.view(viewer)
+        turn = held is None and view.to_act == viewer and not game.is_over()
+        legal = tuple(game.legal_actions()) if turn else ()
+        cards = list(view.hand)
+        if held is not None and held.seat == viewer and isinstance(held.action, Play):
+            cards.remove(held.action.card)
+        new_card: Card | None = None
+        legal_cards: frozenset[Card] = frozenset()
+        if turn and game.phase is Phase.EXCHANGE:
+            new_card = view.upcard
+            cards.append(view.upcard)
+            legal_cards = frozenset(a.card for a in legal if isinstance(a, Discard))
+        elif turn and game.phase is Phase.PLAY:
+            legal_cards = frozenset(a.card for a in legal if isinstance(a, Play))
+        trump = view.trump
+        trumps = frozenset() if trump is None else frozenset(
+            c for c in cards if c >= 0 and trump_mask(trump) >> c & 1)
+        return Hand(viewer, tuple(sort_cards(cards, trump)), legal, legal_cards, new_card,
+                    trumps, view.discard, game.rules.seating.team(viewer))

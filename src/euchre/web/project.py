@@ -16,8 +16,9 @@ card the receiver may not know, and nothing here knows a rule.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from euchre.actions import PLAY, Action
 from euchre.cards import SUIT_CHARS, Card, card_name, sort_cards
@@ -26,7 +27,7 @@ from euchre.game import Phase
 from euchre.record import Record
 from euchre.rules import seat_name, team_name
 from euchre.seating import Seating
-from euchre.table import Event, Snapshot, Table
+from euchre.table import POSITIONS, SPECTATOR, Event, Hand, Snapshot, Table
 from euchre.wording import (
     action_text,
     alone_word,
@@ -36,7 +37,18 @@ from euchre.wording import (
     result_line,
 )
 
-__all__ = ["SeatPresence", "event_json", "replay_json", "result_json", "state_json", "team_names"]
+__all__ = [
+    "PRIVATE",
+    "SeatPresence",
+    "StateEncoder",
+    "event_json",
+    "public_json",
+    "replay_json",
+    "result_json",
+    "seat_json",
+    "state_json",
+    "team_names",
+]
 
 SeatPresence = Mapping[str, Any]
 """What the room adds to a seat: ``present`` (bool) and ``away_until`` (ms or ``None``)."""
@@ -91,31 +103,29 @@ def event_json(event: Event, viewer: int | None, seating: Seating,
     }
 
 
-def _labels(snapshot: Snapshot, seating: Seating) -> list[dict[str, str]]:
-    viewer = snapshot.viewer
-    if viewer is None:
-        return []
-    order = order_word(seating, snapshot.dealer, viewer)
-    alone = alone_word(seating, snapshot.maker, viewer)
+def _labels(legal: Sequence[Action], viewer: int, dealer: int, maker: int | None,
+            seating: Seating) -> list[dict[str, str]]:
+    order = order_word(seating, dealer, viewer)
+    alone = alone_word(seating, maker, viewer)
     return [{"action": str(a), "label": _capital(action_text(a, order=order, alone=alone))}
-            for a in snapshot.legal]
+            for a in legal]
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _why_not(table: Table, snapshot: Snapshot) -> dict[str, str]:
+def _why_not(table: Table, hand: Hand, phase: str) -> dict[str, str]:
     """Why each card of the viewer's hand that is not legal now can not be played."""
-    viewer = snapshot.viewer
-    if viewer is None or not snapshot.legal or snapshot.phase != Phase.PLAY:
+    viewer = hand.viewer
+    if viewer is None or not hand.legal or phase != Phase.PLAY:
         return {}
     why: dict[str, str] = {}
-    for c in snapshot.hand:
-        if c not in snapshot.legal_cards:
+    for c in hand.cards:
+        if c not in hand.legal_cards:
             refusal = table.refusal(PLAY[c], viewer)
             if refusal is not None:
-                why[card_name(c)] = refusal_text(refusal, phase=snapshot.phase)
+                why[card_name(c)] = refusal_text(refusal, phase=phase)
     return why
 
 
@@ -135,8 +145,89 @@ def state_json(table: Table, viewer: int | None, *, started: bool,
     before, and nobody may act); ``presence``: the room's word on each seat;
     ``turn_deadline``: when the turn timer runs out (ms since the epoch);
     ``results``: the finished deals' :func:`result_json`, when the caller keeps them.
+
+    It is :func:`seat_json` over :func:`public_json`: a face sending the table to many
+    viewers builds the public part once.
     """
-    snapshot = table.snapshot(viewer)
+    public = public_json(table, started=started, presence=presence,
+                         turn_deadline=turn_deadline, results=results)
+    return seat_json(table, viewer, public)
+
+
+def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> dict[str, Any]:
+    """The table as ``viewer`` may see it: ``public`` (:func:`public_json`, what a
+    spectator sees) with the seat's own part from :meth:`Table.hand
+    <euchre.table.Table.hand>`, the engine's view of that seat."""
+    if viewer is None:
+        return dict(public)
+    hand = table.hand(viewer)
+    seating = table.game.rules.seating
+    n = len(public["seats"])
+    positions = POSITIONS[n]
+    live = public["phase"] not in ("waiting", "over")
+    seats = []
+    for seat in public["seats"]:
+        s = seat["seat"]
+        role = ("you" if s == viewer
+                else "partner" if seating.same_team(s, viewer) else "opponent")
+        seats.append({**seat, "position": positions[(s - viewer) % n], "role": role})
+    state = dict(public)
+    state.update(
+        viewer=viewer,
+        team=hand.team,
+        seats=seats,
+        hand=[card_name(c) for c in hand.cards],
+        legal=_labels(hand.legal, viewer, public["dealer"], public["maker"], seating)
+        if live else [],
+        why_not=_why_not(table, hand, public["phase"]) if live else {},
+        new_card=None if hand.new_card is None else card_name(hand.new_card),
+        discard=None if hand.discard is None else card_name(hand.discard),
+    )
+    return state
+
+
+PRIVATE: Final = ("viewer", "team", "seats", "hand", "legal", "why_not", "new_card", "discard")
+"""The fields of a state that :func:`seat_json` sets for its viewer."""
+
+
+class StateEncoder:
+    """Many viewers' states of one moment as JSON text, the public part encoded once.
+
+    >>> from euchre.game import Game
+    >>> from euchre.table import Table
+    >>> table = Table.for_bots(Game(seed=4), ["basic"] * 4)
+    >>> public = public_json(table, started=True)
+    >>> encoder = StateEncoder(table, public)
+    >>> all(json.loads(encoder.encode(v)) == seat_json(table, v, public)
+    ...     for v in (0, 1, 2, 3, None))
+    True
+    """
+
+    def __init__(self, table: Table, public: Mapping[str, Any]) -> None:
+        self.table = table
+        self.public = public
+        self._whole = _dumps(public)
+        rest = _dumps({k: v for k, v in public.items() if k not in PRIVATE})
+        self._rest = rest[1:]  # the closing brace is kept; the opening is the private's
+
+    def encode(self, viewer: int | None) -> str:
+        """The state as ``viewer`` may see it, as compact JSON text."""
+        if viewer is None:
+            return self._whole
+        state = seat_json(self.table, viewer, self.public)
+        return _dumps({k: state[k] for k in PRIVATE})[:-1] + "," + self._rest
+
+
+def _dumps(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence] = (),
+                turn_deadline: float | None = None,
+                results: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The table now as a spectator sees it: what every player sees (the arguments are
+    :func:`state_json`'s)."""
+    snapshot = table.snapshot(SPECTATOR)
     seating = table.game.rules.seating
     names = [seat.name for seat in table.seats]
     if not started:
@@ -169,8 +260,8 @@ def state_json(table: Table, viewer: int | None, *, started: bool,
         })
     return {
         "version": snapshot.version,
-        "viewer": viewer,
-        "team": snapshot.team,
+        "viewer": None,
+        "team": None,
         "players": snapshot.players,
         "teams": team_names(snapshot.players),
         "phase": phase,
@@ -183,11 +274,11 @@ def state_json(table: Table, viewer: int | None, *, started: bool,
         "upcard_state": snapshot.upcard_state,
         "kitty": snapshot.kitty,
         "seats": seats,
-        "hand": [card_name(c) for c in snapshot.hand],
-        "legal": _labels(snapshot, seating) if live else [],
-        "why_not": _why_not(table, snapshot) if live else {},
-        "new_card": None if snapshot.new_card is None else card_name(snapshot.new_card),
-        "discard": None if snapshot.discard is None else card_name(snapshot.discard),
+        "hand": [],
+        "legal": [],
+        "why_not": {},
+        "new_card": None,
+        "discard": None,
         "trick": _trick(snapshot.trick),
         "trick_winner": snapshot.trick_winner,
         "trick_number": snapshot.trick_number,

@@ -33,8 +33,8 @@ from euchre.game import Game
 from euchre.players.registry import available_bots
 from euchre.record import Record, dumps
 from euchre.rules import PRESETS, Rules, seat_name
-from euchre.table import Seat, Table
-from euchre.web.project import event_json, result_json, state_json
+from euchre.table import Event, Seat, Table
+from euchre.web.project import StateEncoder, event_json, public_json, result_json, seat_json
 from euchre.web.store import SeatRow, Store, StoredTable, TableRow
 from euchre.wording import action_text, options_text, refusal_text
 
@@ -279,12 +279,15 @@ class Room:
                 for s, row in enumerate(self.seat_rows)]
 
     def state(self, viewer: int | None,
-              presence: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The table now as ``viewer`` may see it (``presence``: :meth:`presence`, when
-        the caller has it already)."""
-        return state_json(self.table, viewer, started=self.started,
-                          presence=self.presence() if presence is None else presence,
-                          turn_deadline=_ms(self.turn_deadline), results=self._results())
+              public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The table now as ``viewer`` may see it (``public``: :meth:`public`, when the
+        caller sends it to several viewers)."""
+        return seat_json(self.table, viewer, self.public() if public is None else public)
+
+    def public(self) -> dict[str, Any]:
+        """The table now as a spectator sees it (every viewer's state starts from it)."""
+        return public_json(self.table, started=self.started, presence=self.presence(),
+                           turn_deadline=_ms(self.turn_deadline), results=self._results())
 
     def _results(self) -> list[dict[str, Any]]:
         """The finished deals in JSON, each worked out once."""
@@ -329,7 +332,7 @@ class Room:
 
     def _send(self, client: Client, message: Mapping[str, Any]) -> None:
         if not client.closed:
-            client.send(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+            client.send(_dumps(message))
 
     def _broadcast_seats(self) -> None:
         message = {"type": "seats", "seats": self.seats_json()}
@@ -337,9 +340,22 @@ class Room:
             self._send(client, message)
 
     def _broadcast_state(self, kind: str = "snapshot") -> None:
-        presence = self.presence()
+        self._broadcast(kind, None)
+
+    def _broadcast(self, kind: str, event: Event | None) -> None:
+        """Send every client a ``kind`` message with its own state (and its own copy of
+        ``event``). The public part of the state is encoded once for all of them."""
+        public = self.public()
+        encoder = StateEncoder(self.table, public)
+        seating = self.table.game.rules.seating
+        names = self.names
         for client in list(self.clients):
-            self._send(client, {"type": kind, "state": self.state(client.seat, presence)})
+            if client.closed:
+                continue
+            head = f'{{"type":"{kind}",'
+            if event is not None:
+                head += f'"event":{_dumps(event_json(event, client.seat, seating, names))},'
+            client.send(f'{head}"state":{encoder.encode(client.seat)}}}')
 
     # -- seats and tokens ------------------------------------------------------------
 
@@ -534,14 +550,7 @@ class Room:
         self._changed()
 
     def _broadcast_last(self) -> None:
-        event = self.table.events[-1]
-        seating = self.table.game.rules.seating
-        names = self.names
-        presence = self.presence()
-        for client in list(self.clients):
-            self._send(client, {"type": "event",
-                                "event": event_json(event, client.seat, seating, names),
-                                "state": self.state(client.seat, presence)})
+        self._broadcast("event", self.table.events[-1])
 
     def finish(self) -> None:
         """Keep the finished game's record."""
@@ -702,6 +711,11 @@ class Room:
             return
         self.commit(seat, str(action), None)
         self._broadcast_last()
+
+
+def _dumps(message: Mapping[str, Any]) -> str:
+    """A message as a frame: compact JSON, in UTF-8 (suit symbols as they are)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def _bot_name(bot: str, seat: int, players: int) -> str:
