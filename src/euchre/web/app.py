@@ -323,8 +323,11 @@ async def _serve_socket(server: Server, websocket: WebSocket) -> None:
     closing: list[int] = []
 
     def send(text: str) -> None:
-        if outgoing.qsize() > QUEUE_LIMIT:
+        if closing:
+            return
+        if outgoing.qsize() > QUEUE_LIMIT:  # a client that reads nothing: let it go
             closing.append(POLICY_VIOLATION)
+            asyncio.get_running_loop().create_task(websocket.close(code=POLICY_VIOLATION))
             return
         outgoing.put_nowait(text)
 

@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import random
 import secrets
 import time
@@ -48,6 +49,8 @@ __all__ = [
     "hash_token",
     "new_token",
 ]
+
+LOG: Final = logging.getLogger("euchre.web")
 
 AWAY_SECONDS: Final = 60.0
 """How long a player who dropped keeps the seat before a bot stands in."""
@@ -683,10 +686,14 @@ class Room:
                     continue  # something changed: plan again
                 except TimeoutError:
                     pass
-            if kind == "stand_in":
-                self._stand_in_for(seat)
-            else:
-                await self._bot_move(seat, kind == "timer")
+            try:
+                if kind == "stand_in":
+                    self._stand_in_for(seat)
+                else:
+                    await self._bot_move(seat, kind == "timer")
+            except EuchreError:  # the store could not be written: try again shortly
+                LOG.exception("table %s: the %s for seat %d failed", self.id, kind, seat)
+                await asyncio.sleep(1.0)
 
     async def _bot_move(self, seat: int, for_person: bool) -> None:
         """A bot's move for ``seat`` (``for_person``: the turn timer ran out), thought
