@@ -93,6 +93,15 @@ CASES: list[tuple[list[str], int, str]] = [
      "--game-deals sets the deals of each game: it goes with --games"),
     (["arena", "random", "random", "--record", "pyproject.toml"], COMMAND,
      "--record takes a directory, and pyproject.toml is a file"),
+    # serve
+    (["serve", "--host", "256.1.1.1"], COMMAND, "can not listen on 256.1.1.1:8000"),
+    (["serve", "--port", "0"], PARSER, "--port: must be a whole number of at least 1"),
+    (["serve", "--port", "65536"], COMMAND, "--port: a port is from 1 to 65535, not 65536"),
+    (["serve", "--data", "pyproject.toml"], COMMAND,
+     "--data takes a folder, and pyproject.toml is a file"),
+    (["serve", "--allow-origin", "evil"], PARSER,
+     "--allow-origin: must be an address such as http://example.com:8000, not 'evil'"),
+    (["serve", "--away", "0"], PARSER, "--away: must be a number of seconds from 1 to 3600"),
     # bot
     (["bot", "grandmaster"], COMMAND, "unknown bot 'grandmaster'"),
     (["bot", "random", "--seed", "x"], PARSER, "--seed: must be a whole number, not 'x'"),

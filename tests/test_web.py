@@ -514,3 +514,28 @@ def create_direct(store: SqliteStore) -> str:
 
     store.create_table(TableRow("t", {}, time.time()), [SeatRow(0, "A", "h", True)])
     return "t"
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def test_serve_refuses_a_port_in_use_and_a_broken_store_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from euchre.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--data", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"euchre: port {port} is in use: try another with --port")
+    (tmp_path / "file").write_text("not a folder")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    assert main(["serve", "--port", str(free), "--data", str(tmp_path / "file" / "x")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: can not open the store") and "Traceback" not in err

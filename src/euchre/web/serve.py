@@ -11,10 +11,11 @@ import errno
 import socket
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from euchre.errors import EuchreError
 
-__all__ = ["STORE_FILE", "add_serve_command", "cmd_serve", "store_path"]
+__all__ = ["STORE_FILE", "add_serve_command", "cmd_serve", "origin", "store_path"]
 
 STORE_FILE = "tables.sqlite3"
 
@@ -47,11 +48,26 @@ def add_serve_command(subparsers: Any) -> None:
                        help=f"the folder of the store, {STORE_FILE} "
                             "(default: the user's data folder)")
     serve.add_argument("--allow-origin", metavar="URL", action="append", default=[],
+                       type=origin,
                        help="a page on another address whose sockets are let in (repeatable)")
     serve.add_argument("--away", type=seconds(1, 3600), default=60.0, metavar="SECONDS",
                        help="how long a dropped player keeps the seat before a bot plays "
                             "for them (default: 60)")
     serve.set_defaults(func=cmd_serve)
+
+
+def origin(text: str) -> str:
+    """An argparse ``type``: a page's address, ``http://host[:port]`` (or ``https``).
+
+    >>> origin("http://example.com:8000/")
+    'http://example.com:8000'
+    """
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in (
+            "", "/"):
+        raise argparse.ArgumentTypeError(
+            f"must be an address such as http://example.com:8000, not {text!r}")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _check_port(host: str, port: int) -> None:
@@ -66,7 +82,8 @@ def _check_port(host: str, port: int) -> None:
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
                 raise EuchreError(f"port {port} is in use: try another with --port") from None
-            raise EuchreError(f"can not listen on {host}:{port}: {error.strerror}") from None
+            why = error.strerror or str(error)
+            raise EuchreError(f"can not listen on {host}:{port}: {why}") from None
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -76,6 +93,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from euchre.web.app import create_app
     from euchre.web.store import SqliteStore
 
+    if args.data and Path(args.data).expanduser().exists() and not Path(
+            args.data).expanduser().is_dir():
+        raise EuchreError(f"--data takes a folder, and {args.data} is a file")
     _check_port(args.host, args.port)
     path = store_path(args.data)
     store = SqliteStore(path)
