@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -39,6 +40,7 @@ from euchre.web.store import Store, StoreError
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "Server", "create_app"]
 
+LOG: Final = logging.getLogger("euchre.web")
 STATIC: Final = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE: Final = 4096
 """The longest message a client may send (characters)."""
@@ -68,8 +70,12 @@ class Server:
     def load(self) -> None:
         """Every stored table back in a room, where it was."""
         for stored in self.store.load_tables():
-            room = Room.restore(stored, self.store, self.executor,
-                                away_seconds=self.away_seconds)
+            try:
+                room = Room.restore(stored, self.store, self.executor,
+                                    away_seconds=self.away_seconds)
+            except (EuchreError, KeyError, TypeError, ValueError):
+                LOG.exception("table %s can not be restored: it is left out", stored.id)
+                continue
             self.rooms[room.id] = room
 
     def start(self) -> None:

@@ -37,7 +37,7 @@ from euchre.rules import PRESETS, Rules, seat_name
 from euchre.table import Event, Seat, Table
 from euchre.web.project import StateEncoder, event_json, public_json, result_json, seat_json
 from euchre.web.store import SeatRow, Store, StoredTable, TableRow
-from euchre.wording import action_text, options_text, refusal_text
+from euchre.wording import action_text, alone_word, options_text, order_word, refusal_text
 
 __all__ = [
     "AWAY_SECONDS",
@@ -168,7 +168,8 @@ class TableSettings:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
         """Settings from :meth:`to_dict` (as stored)."""
-        return cls(data["name"], data["preset"], Rules.from_dict(data["rules"]),
+        rules = Rules.from_dict(data["rules"])
+        return cls(data["name"], data.get("preset", rules.preset_name() or "custom"), rules,
                    tuple(data["seats"]),
                    data["level"], float(data["pace"]), int(data["turn_timer"]),
                    data["host"], int(data["host_seat"]), int(data["seed"]))
@@ -393,6 +394,7 @@ class Room:
             self._drop(seat)  # the seat waits for its person to connect
         self._changed()
         self._broadcast_seats()
+        self._broadcast_state()  # the name at the seat changed
         return token
 
     def _drop(self, seat: int) -> None:
@@ -482,7 +484,7 @@ class Room:
         elif kind == "hint":
             self.hint(client)
         elif kind == "ping":
-            self._send(client, {"type": "pong"})
+            self._send(client, {"type": "pong", "version": self.table.version})
         elif kind == "hello":
             self.error(client, "bad_message", "this socket has said hello already")
         else:
@@ -624,12 +626,17 @@ class Room:
                 return
         if self.table.version != version:
             return
+        seating = self.table.game.rules.seating
+        view = request[0]
+        words = {"order": order_word(seating, view.dealer, view.seat),
+                 "alone": alone_word(seating, view.maker, view.seat)}
         values = None if hint.values is None else [
-            {"action": str(a), "label": action_text(a), "value": round(v, 3)}
+            {"action": str(a), "label": _capital(action_text(a, **words)), "value": round(v, 3)}
             for a, v in hint.values]
         self._send(client, {"type": "hint", "choice": str(hint.choice),
-                            "choice_label": action_text(hint.choice), "values": values,
-                            "text": options_text(hint.values) if hint.values else "",
+                            "choice_label": _capital(action_text(hint.choice, **words)),
+                            "values": values,
+                            "text": options_text(hint.values, **words) if hint.values else "",
                             "note": hint.note, "bot": hint.bot, "version": version})
 
     # -- the room's clock: bots, countdowns, the turn timer -----------------------------
@@ -718,6 +725,10 @@ class Room:
             return
         self.commit(seat, str(action), None)
         self._broadcast_last()
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _dumps(message: Mapping[str, Any]) -> str:
