@@ -431,7 +431,7 @@ def test_hints_give_the_bots_values(client: TestClient) -> None:
         play_until(ws, next_state(ws), lambda s: bool(s["legal"]))
         ws.send_json({"type": "hint"})
         hint = receive(ws, "hint")
-    assert hint["choice"] and hint["bot"] == "pimc"
+    assert hint["choice"] and hint["bot"] == "expert"
     assert hint["values"] is None or {v["action"] for v in hint["values"]} >= {hint["choice"]}
 
 

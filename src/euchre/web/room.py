@@ -56,6 +56,8 @@ AWAY_SECONDS: Final = 60.0
 """How long a player who dropped keeps the seat before a bot stands in."""
 CATCHUP_LIMIT: Final = 500
 """A client more events behind than this gets a snapshot instead of the events."""
+HINT_BOT: Final = "expert"
+"""The bot the hint button asks, whatever the table's level: the strongest."""
 NAME_LIMIT: Final = 20
 MAX_PACE: Final = 5.0
 MAX_TURN_TIMER: Final = 600
@@ -211,7 +213,7 @@ class Room:
         rules = settings.rules
         holders = [self._holder(s) for s in range(rules.players)]
         self.table = Table(Game(rules, seed=settings.seed), holders, hold_deals=False,
-                           hint_bot=settings.level, pace=settings.pace)
+                           hint_bot=HINT_BOT, pace=settings.pace)
         self.clients: list[Client] = []
         self.away_until: list[float | None] = [None] * rules.players
         self.turn_deadline: float | None = None
