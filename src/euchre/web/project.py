@@ -206,15 +206,12 @@ class StateEncoder:
     def __init__(self, table: Table, public: Mapping[str, Any]) -> None:
         self.table = table
         self.public = public
-        self._whole = _dumps(public)
         rest = _dumps({k: v for k, v in public.items() if k not in PRIVATE})
         self._rest = rest[1:]  # the closing brace is kept; the opening is the private's
 
     def encode(self, viewer: int | None) -> str:
         """The state as ``viewer`` may see it, as compact JSON text."""
-        if viewer is None:
-            return self._whole
-        state = seat_json(self.table, viewer, self.public)
+        state = self.public if viewer is None else seat_json(self.table, viewer, self.public)
         return _dumps({k: state[k] for k in PRIVATE})[:-1] + "," + self._rest
 
 

@@ -107,7 +107,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
           f"(store: {path}; Ctrl+C stops it)", flush=True)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
+                    ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20,
+                    ws_per_message_deflate=False)
     finally:
         store.close()
     return 0
