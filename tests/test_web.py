@@ -539,3 +539,56 @@ def test_serve_refuses_a_port_in_use_and_a_broken_store_in_one_line(
     assert main(["serve", "--port", str(free), "--data", str(tmp_path / "file" / "x")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("euchre: can not open the store") and "Traceback" not in err
+
+
+# -- invites -------------------------------------------------------------------------
+
+
+def test_an_invite_link_carries_its_seats_token_and_seats_its_opener(
+        client: TestClient) -> None:
+    made = create(client, seats=["person", "person", "basic", "person"], host="Ada")
+    table = made["id"]
+    invites = {i["seat"]: i for i in made["invites"]}
+    assert sorted(invites) == [1, 2, 3]
+    link = invites[1]["link"]
+    assert link.startswith(f"http://testserver/t/{table}#seat=1&token=")
+    token = link.split("token=")[1]
+    assert token not in json.dumps(client.get(f"/api/tables/{table}").json())
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        welcome = hello(ws, 1, token, name="  Ben  ")
+        assert welcome["seat"] == 1 and welcome["seats"][1]["claimed"]
+        assert welcome["state"]["seats"][1]["name"] == "Ben"
+        assert welcome["state"]["seats"][1]["kind"] == "person"
+    again = client.post(f"/api/tables/{table}/seats/1", json={"name": "Cleo"})
+    assert again.status_code == 409
+
+
+def test_the_host_makes_new_invites_and_the_old_ones_stop_working(client: TestClient) -> None:
+    made = create(client, seats=["person", "person", "basic", "basic"])
+    table = made["id"]
+    old = made["invites"][0]["link"].split("token=")[1]
+    wrong = client.post(f"/api/tables/{table}/invites", json={"token": old})
+    assert wrong.status_code == 403 and "host" in wrong.json()["error"]
+    fresh = client.post(f"/api/tables/{table}/invites", json={"token": made["token"]})
+    assert fresh.status_code == 200
+    assert [i["seat"] for i in fresh.json()["invites"]] == [1, 2, 3]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 1, "token": old})
+        assert ws.receive_json()["code"] == "bad_token"
+    token = fresh.json()["invites"][0]["link"].split("token=")[1]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert hello(ws, 1, token)["seat"] == 1
+
+
+def test_a_private_table_is_not_listed_and_seats_only_by_invitation(
+        client: TestClient) -> None:
+    made = create(client, private=True, seats=["person", "person", "basic", "basic"])
+    table = made["id"]
+    assert client.get("/api/tables").json()["tables"] == []
+    assert client.get(f"/api/tables/{table}").json()["private"] is True
+    taken = client.post(f"/api/tables/{table}/seats/2", json={"name": "Dev"})
+    assert taken.status_code == 400 and "invitation" in taken.json()["error"]
+    token = made["invites"][0]["link"].split("token=")[1]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert hello(ws, 1, token, name="Ben")["state"]["seats"][1]["name"] == "Ben"
+    assert client.post("/api/tables", json={"private": "yes"}).status_code == 400

@@ -239,18 +239,26 @@ def test_a_friend_takes_the_partner_seat(server: str, open_page: Callable[..., P
     host = open_page()
     table = create_in_lobby(host, server, "Ada", target=2, seats=("basic", "person", "basic"))
     invite = host.input_value("#link-seat-2")
-    assert invite.endswith(f"/t/{table}?sit=2")
+    assert re.search(f"/t/{table}#seat=2&token=[A-Za-z0-9_-]{{20,}}$", invite)
     friend = open_page()
-    friend.goto(f"{server}/")
-    friend.fill("#your-name", "Bea")
-    friend.click(f'[data-key="sit-{table}-2"]')
-    friend.wait_for_url(TABLE_URL)
+    friend.goto(invite)
+    friend.fill("#invite-name", "Bea")
+    friend.click("#invite-submit")
+    friend.wait_for_url(TABLE_URL)  # the token left the address bar
     friend.wait_for_selector('.seat[data-seat="0"]')
     assert "Ada" in friend.inner_text('.seat[data-seat="0"]')
     assert "Bea" in friend.inner_text('.seat[data-seat="2"]')
     host.wait_for_function(
         "document.querySelector('.seat[data-seat=\"2\"]').innerText.includes('Bea')")
     assert friend.locator("#start").count() == 0  # only the host starts
+    stranger = open_page()  # a public table: a bot's seat is open in the lobby
+    stranger.goto(f"{server}/")
+    stranger.fill("#your-name", "Cy")
+    stranger.click(f'[data-key="sit-{table}-1"]')
+    stranger.wait_for_url(TABLE_URL)
+    host.wait_for_function(
+        "document.querySelector('.seat[data-seat=\"1\"]').innerText.includes('Cy')")
+    stranger.wait_for_selector('.seat[data-seat="1"]')
     friend.fill("#chat-text", "hello partner")
     friend.press("#chat-text", "Enter")
     host.wait_for_selector("#chat li")
@@ -261,7 +269,7 @@ def test_a_friend_takes_the_partner_seat(server: str, open_page: Callable[..., P
         if host.locator("#game-over").count():
             break
         acted = False
-        for page in (host, friend):
+        for page in (host, friend, stranger):
             if page.locator(ACTION).count():
                 acted = act_once(page, 500) or acted
         if not acted:

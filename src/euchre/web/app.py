@@ -33,7 +33,7 @@ from euchre.egn import dumps_egn
 from euchre.errors import EuchreError
 from euchre.players.registry import available_bots
 from euchre.record import loads
-from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules
+from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
 from euchre.web.project import replay_json
 from euchre.web.room import AWAY_SECONDS, Client, Room, SettingsError, TableSettings, clean_name
 from euchre.web.store import Store, StoreError
@@ -89,16 +89,16 @@ class Server:
             await room.stop()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
-    def create(self, settings: TableSettings) -> tuple[Room, str]:
-        """A new table; returns its room and the host's token."""
+    def create(self, settings: TableSettings) -> tuple[Room, list[str]]:
+        """A new table; returns its room and every seat's token."""
         id = secrets.token_urlsafe(6)
         while id in self.rooms:
             id = secrets.token_urlsafe(6)
-        room, token = Room.create(id, settings, self.store, self.executor,
-                                  away_seconds=self.away_seconds)
+        room, tokens = Room.create(id, settings, self.store, self.executor,
+                                   away_seconds=self.away_seconds)
         self.rooms[id] = room
         room.run()
-        return room, token
+        return room, tokens
 
     def origin_ok(self, origin: str | None, host: str | None) -> bool:
         """Whether a socket from a page at ``origin`` may open (no Origin: a program)."""
@@ -132,6 +132,14 @@ def _links(request: Request, room: Room, seat: int | None, token: str | None) ->
     if seat is not None and token is not None:
         links["seat"] = f"{base}/t/{room.id}#seat={seat}&token={token}"
     return links
+
+
+def _invites(request: Request, room: Room, tokens: dict[int, str]) -> list[dict[str, Any]]:
+    """The invite link of each seat in ``tokens`` (its token after the ``#``)."""
+    n = len(room.seat_rows)
+    return [{"seat": s, "place": seat_name(s, n),
+             "link": _links(request, room, s, token)["seat"]}
+            for s, token in sorted(tokens.items())]
 
 
 def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
@@ -171,19 +179,37 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
 
     async def list_tables(request: Request) -> Response:
         tables = [room.describe() for room in server.rooms.values()
-                  if not room.table.game_over]
+                  if not room.table.game_over and not room.settings.private]
         return JSONResponse({"tables": tables})
 
     async def create_table(request: Request) -> Response:
         try:
             settings = TableSettings.parse(await _body(request))
-            room, token = server.create(settings)
+            room, tokens = server.create(settings)
         except (SettingsError, StoreError) as error:
             return _json_error(str(error))
         seat = settings.host_seat
+        token = tokens[seat]
+        invites = _invites(request, room, {s: t for s, t in enumerate(tokens) if s != seat})
         return JSONResponse({"id": room.id, "seat": seat, "token": token,
                              "links": _links(request, room, seat, token),
-                             "table": room.describe()}, status_code=201)
+                             "invites": invites, "table": room.describe()},
+                            status_code=201)
+
+    async def invite(request: Request) -> Response:
+        try:
+            room = room_of(request)
+        except KeyError:
+            return _json_error("no such table", 404)
+        try:
+            body = await _body(request)
+            tokens = room.invite(body.get("token") if isinstance(body, dict) else None)
+        except SettingsError as error:
+            return _json_error(str(error))
+        except EuchreError:
+            return _json_error("only the host makes invite links (the host's token is "
+                               "wrong)", 403)
+        return JSONResponse({"invites": _invites(request, room, tokens)})
 
     async def one_table(request: Request) -> Response:
         try:
@@ -261,6 +287,7 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{id}", one_table),
         Route("/api/tables/{id}/seats/{seat}", take_seat, methods=["POST"]),
+        Route("/api/tables/{id}/invites", invite, methods=["POST"]),
         Route("/api/tables/{id}/record.json", record_json),
         Route("/api/tables/{id}/record.egn", record_egn),
         Route("/api/tables/{id}/replay", replay),
@@ -410,6 +437,10 @@ def _hello(room: Room, message: dict[str, Any], send: Any, say_error: Any,
                       if code == "bad_token" else "there is no such seat")
             closing.append(4403)
             return None
+    name = message.get("name")
+    if name is not None and not isinstance(name, str):
+        say_error("bad_message", "name must be text")
+        return None
     client = Client(seat, send)
-    room.join(client, last)
+    room.join(client, last, clean_name(name, "") or None)
     return client

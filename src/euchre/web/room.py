@@ -104,6 +104,8 @@ class TableSettings:
     host: str
     host_seat: int
     seed: int
+    private: bool = False
+    """Only invite links seat people (the lobby does not list the table)."""
 
     @classmethod
     def parse(cls, data: object) -> TableSettings:
@@ -112,7 +114,7 @@ class TableSettings:
         if not isinstance(data, Mapping):
             raise SettingsError("the settings must be a JSON object")
         known = {"name", "preset", "options", "target", "seats", "level", "pace",
-                 "turn_timer", "host", "host_seat", "seed"}
+                 "turn_timer", "host", "host_seat", "seed", "private"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise SettingsError(f"unknown field {unknown[0]!r}: the fields are "
@@ -155,17 +157,20 @@ class TableSettings:
         seed = data.get("seed", random.randrange(2**31))
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise SettingsError("seed: a whole number from 0")
+        private = data.get("private", False)
+        if not isinstance(private, bool):
+            raise SettingsError("private: true or false")
         host = clean_name(data.get("host"), "Host")
         name = clean_name(data.get("name"), f"{host}'s table")
         return cls(name, preset, rules, tuple(seats), level, float(pace), timer, host,
-                   host_seat, seed)
+                   host_seat, seed, private)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (what the store keeps)."""
         return {"name": self.name, "preset": self.preset, "rules": self.rules.to_dict(),
                 "seats": list(self.seats), "level": self.level, "pace": self.pace,
                 "turn_timer": self.turn_timer, "host": self.host,
-                "host_seat": self.host_seat, "seed": self.seed}
+                "host_seat": self.host_seat, "seed": self.seed, "private": self.private}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
@@ -174,7 +179,8 @@ class TableSettings:
         return cls(data["name"], data.get("preset", rules.preset_name() or "custom"), rules,
                    tuple(data["seats"]),
                    data["level"], float(data["pace"]), int(data["turn_timer"]),
-                   data["host"], int(data["host_seat"]), int(data["seed"]))
+                   data["host"], int(data["host_seat"]), int(data["seed"]),
+                   bool(data.get("private", False)))
 
 
 @dataclass(eq=False, slots=True)
@@ -227,8 +233,9 @@ class Room:
 
     @classmethod
     def create(cls, id: str, settings: TableSettings, store: Store,
-               executor: Executor | None, **kwargs: Any) -> tuple[Room, str]:
-        """A new room, kept in ``store``; returns it and the host's token."""
+               executor: Executor | None, **kwargs: Any) -> tuple[Room, list[str]]:
+        """A new room, kept in ``store``; returns it and every seat's token (the host's,
+        and the invites to the others)."""
         tokens = [new_token() for _ in settings.seats]
         n = len(settings.seats)
         seats = [
@@ -239,7 +246,7 @@ class Room:
         ]
         store.create_table(TableRow(id, settings.to_dict(), time.time()), seats)
         room = cls(id, settings, seats, store, executor, **kwargs)
-        return room, tokens[settings.host_seat]
+        return room, tokens
 
     @classmethod
     def restore(cls, stored: StoredTable, store: Store, executor: Executor | None,
@@ -326,7 +333,7 @@ class Room:
         """The table's public description (the lobby's list, ``GET /api/tables/{id}``)."""
         s = self.settings
         return {
-            "id": self.id, "name": s.name, "preset": s.preset,
+            "id": self.id, "name": s.name, "preset": s.preset, "private": s.private,
             "rules": s.rules.to_dict(), "target": s.rules.target, "level": s.level,
             "pace": s.pace, "turn_timer": s.turn_timer, "host": s.host,
             "state": "over" if self.table.game_over else
@@ -376,6 +383,29 @@ class Room:
             raise EuchreError("bad_token")
         return seat
 
+    def invite(self, host_token: object) -> dict[int, str]:
+        """New invite tokens for every seat nobody has taken yet (the host's token
+        asks): each replaces that seat's earlier invite. Raises :class:`EuchreError`
+        for a wrong token."""
+        self.check_token(self.settings.host_seat, host_token)
+        tokens: dict[int, str] = {}
+        for s, row in enumerate(self.seat_rows):
+            if not row.claimed:
+                tokens[s] = new_token()
+                new_row = SeatRow(s, row.name, hash_token(tokens[s]), False)
+                self.store.set_seat(self.id, new_row)
+                self.seat_rows[s] = new_row
+        return tokens
+
+    def _claim(self, seat: int, name: str) -> None:
+        """A person sits down at ``seat`` with its invite (its token already checked)."""
+        row = self.seat_rows[seat]
+        new_row = SeatRow(seat, name, row.token_hash, True)
+        self.store.set_seat(self.id, new_row)
+        self.seat_rows[seat] = new_row
+        self._stand_in[seat] = False
+        self.table.sit(seat, Seat("remote", name))
+
     def take_seat(self, seat: int, name: str) -> str:
         """A person takes ``seat`` (open, or a bot's): returns its new token; the bot
         stops at once and the person plays from the next decision."""
@@ -384,6 +414,8 @@ class Room:
         row = self.seat_rows[seat]
         if row.claimed:
             raise EuchreError(f"seat {seat} is taken: ask its player for the invite link")
+        if self.settings.private:
+            raise EuchreError("this table seats people by invitation: ask the host for a link")
         if self.table.game_over:
             raise EuchreError("the game is over")
         token = new_token()
@@ -420,11 +452,16 @@ class Room:
 
     # -- clients ---------------------------------------------------------------------
 
-    def join(self, client: Client, last_version: int | None) -> None:
+    def join(self, client: Client, last_version: int | None, name: str | None = None) -> None:
         """A client said ``hello`` (its token already checked): welcome it, with the
-        events it missed since ``last_version`` when it gives one."""
+        events it missed since ``last_version`` when it gives one. An invite's first
+        ``hello`` takes the seat, under ``name``."""
         self.clients.append(client)
         seat = client.seat
+        claimed = False
+        if seat is not None and not self.seat_rows[seat].claimed:
+            self._claim(seat, name or seat_name(seat, len(self.seat_rows)))
+            claimed = True
         if seat is not None:
             client.name = self.seat_rows[seat].name
             self._come_back(seat)
@@ -440,6 +477,8 @@ class Room:
             self.catch_up(client, last_version)
         self._changed()
         self._broadcast_seats()
+        if claimed:
+            self._broadcast_state()  # the name at the seat changed
 
     def catch_up(self, client: Client, last_version: int) -> None:
         """Send ``client`` the events after ``last_version`` (or a snapshot when they are

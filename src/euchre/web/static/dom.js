@@ -91,6 +91,16 @@ export function keepSeat(id, seat, token) {
   store.set(`euchre.seat.${id}`, { seat, token });
 }
 
+/** The invite links (each with its seat's token) the host was given for table ``id``. */
+export function invitesOf(id) {
+  const invites = store.get(`euchre.invites.${id}`);
+  return Array.isArray(invites) ? invites : [];
+}
+
+export function keepInvites(id, invites) {
+  store.set(`euchre.invites.${id}`, Array.isArray(invites) ? invites : []);
+}
+
 export function forgetSeat(id) {
   store.remove(`euchre.seat.${id}`);
 }

@@ -1,7 +1,7 @@
 // The lobby: the open tables (sit down or watch) and the form to create a table, built
 // from GET /api/setup.
 
-import { h, keepSeat, replace, saveName, savedName } from "/static/dom.js";
+import { h, keepInvites, keepSeat, replace, saveName, savedName } from "/static/dom.js";
 import { api } from "/static/net.js";
 
 const PLACES = { 4: ["South", "West", "North", "East"], 2: ["South", "North"] };
@@ -241,6 +241,8 @@ function createForm(setup, yourName, nameInput) {
     return input.value;
   }
 
+  const privateBox = h("input", { id: "private", type: "checkbox" });
+
   async function create(event) {
     event.preventDefault();
     error.textContent = "";
@@ -255,7 +257,7 @@ function createForm(setup, yourName, nameInput) {
     const body = {
       preset: presetSelect.value, options, target: Number(target.value), seats,
       level: level.value, pace: Number(pace.value), turn_timer: Number(timer.value),
-      host_seat: 0,
+      host_seat: 0, private: privateBox.checked,
     };
     const host = yourName();
     if (host) body.host = host;
@@ -268,8 +270,9 @@ function createForm(setup, yourName, nameInput) {
       error.textContent = `The table could not be created: ${answer.data.error}`;
       return;
     }
-    const { id, seat, token } = answer.data;
+    const { id, seat, token, invites } = answer.data;
     keepSeat(id, seat, token);
+    keepInvites(id, invites);
     location.href = `/t/${encodeURIComponent(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
   }
 
@@ -289,6 +292,9 @@ function createForm(setup, yourName, nameInput) {
     field("pace", "Bots' pace (seconds)", pace, "the pause between the bots' moves, 0 to 5"),
     field("turn-timer", "Turn timer (seconds)", timer,
       "0: no timer; else 5 to 600 seconds to act, then the stand-in bot acts once"),
+    h("div", { class: "field check" }, privateBox,
+      h("label", { for: "private" }, "Private: only the invite links seat people"),
+      h("p", { class: "help" }, "a private table is not listed here")),
     h("details", { class: "more-options" }, h("summary", {}, "More rules options"), optionBox),
     error, submit);
   presetChanged();

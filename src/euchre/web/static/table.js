@@ -4,7 +4,8 @@
 
 import { backSvg, cardFigure, cardName, cardShort, cardSvg, spoken, suitWords } from "/static/cards.js";
 import {
-  announce, clock, copyText, forgetSeat, h, keepSeat, replace, saveName, savedName, seatOf,
+  announce, clock, copyText, forgetSeat, h, invitesOf, keepInvites, keepSeat, replace, saveName,
+  savedName, seatOf,
 } from "/static/dom.js";
 import { api, commandId, TableSocket } from "/static/net.js";
 
@@ -16,9 +17,18 @@ export async function showTable(main, id) {
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (fragment.has("token")) {
     const seat = Number(fragment.get("seat"));
-    if (Number.isInteger(seat) && seat >= 0) keepSeat(id, seat, fragment.get("token"));
+    const token = fragment.get("token");
     // the token stays in this browser's storage, not in the address bar
     history.replaceState(null, "", `/t/${encodeURIComponent(id)}`);
+    if (Number.isInteger(seat) && seat >= 0) {
+      keepSeat(id, seat, token);
+      const info = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+      const place = info.ok ? info.data.seats[seat] : null;
+      if (place && !place.claimed) {  // an invite nobody has used yet: ask the name first
+        inviteForm(main, id, info.data, place, { seat, token });
+        return;
+      }
+    }
   }
   if (params.has("sit")) {
     await sitForm(main, id, Number(params.get("sit")));
@@ -85,6 +95,31 @@ async function sitForm(main, id, seat) {
   if (place.open) nameInput.focus();
 }
 
+/** An invite link's first opening: the name to sit down under, then the table. */
+function inviteForm(main, id, table, place, held) {
+  document.getElementById("where").textContent = "Take a seat";
+  document.title = `${table.name}: take a seat`;
+  const nameInput = h("input", { id: "invite-name", type: "text", maxlength: 20,
+    value: savedName(), autocomplete: "nickname", required: true });
+  function submit(event) {
+    event.preventDefault();
+    const name = nameInput.value.trim() || "Guest";
+    saveName(name);
+    new TableView(main, id, { ...held, name }).start();
+  }
+  main.replaceChildren(
+    h("h1", {}, table.name),
+    h("section", { class: "panel sit" },
+      h("h2", {}, `You are invited to the ${place.place} seat`),
+      h("p", {}, `Host: ${table.host}.`),
+      h("form", { onsubmit: submit },
+        h("div", { class: "field" }, h("label", { for: "invite-name" }, "Your name"),
+          nameInput),
+        h("button", { type: "submit", class: "primary", id: "invite-submit" },
+          `Sit at ${place.place}`))));
+  nameInput.focus();
+}
+
 /** One table on the page. */
 class TableView {
   constructor(main, id, held) {
@@ -129,6 +164,7 @@ class TableView {
     if (this.held) {
       hello.seat = this.held.seat;
       hello.token = this.held.token;
+      if (this.held.name) hello.name = this.held.name;
     }
     if (this.version >= 0) hello.last_version = this.version;
     return hello;
@@ -885,7 +921,8 @@ class TableView {
   renderInvite() {
     const box = this.el.invite;
     const st = this.state;
-    if (!this.changed("invite", [st.phase === "over", this.host, this.seats, st.viewer])) return;
+    if (!this.changed("invite", [st.phase === "over", this.host, this.seats, st.viewer,
+      invitesOf(this.id)])) return;
     if (st.phase === "over") {
       box.hidden = true;
       return;
@@ -905,18 +942,36 @@ class TableView {
             note.textContent = await copyText(url, input);
           } }, "Copy"), note));
     };
+    let fresh = null;
     if (this.host && this.seats) {
+      const links = new Map(invitesOf(this.id).map((i) => [i.seat, i.link]));
       for (const s of this.seats) {
-        if (s.open && s.seat !== st.viewer) {
-          linkRow(`seat-${s.seat}`, `Invite to ${s.place}`, `${base}?sit=${s.seat}`);
+        if (s.open && s.seat !== st.viewer && links.has(s.seat)) {
+          linkRow(`seat-${s.seat}`, `Invite to ${s.place}`, links.get(s.seat));
         }
       }
+      fresh = h("button", { type: "button", dataset: { key: "new-invites" },
+        onclick: () => this.newInvites() }, "New invite links");
     }
     linkRow("watch", "Spectators", base);
     replace(box, [h("h2", {}, this.host ? "Invite" : "Links"),
-      this.host ? h("p", { class: "help" }, "Whoever opens a seat's link gives a name and "
-        + "takes the seat (a bot's too).") : null,
-      h("ul", { class: "invites" }, rows)]);
+      this.host ? h("p", { class: "help" }, "Each seat's link carries its secret token: "
+        + "whoever opens it takes the seat (a bot's too). New links cancel the old ones of "
+        + "the seats nobody has taken.") : null,
+      h("ul", { class: "invites" }, rows), fresh]);
+  }
+
+  /** The host asks for new invite links (the old ones of untaken seats stop working). */
+  async newInvites() {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(this.id)}/invites`,
+      { token: this.held ? this.held.token : "" });
+    if (!answer.ok) {
+      this.say(`No new links: ${answer.data.error}`);
+      return;
+    }
+    keepInvites(this.id, answer.data.invites);
+    this.renderInvite();
+    this.say("New invite links are ready.");
   }
 }
 
