@@ -35,7 +35,15 @@ from euchre.players.registry import available_bots
 from euchre.record import loads
 from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
 from euchre.web.project import replay_json
-from euchre.web.room import AWAY_SECONDS, Client, Room, SettingsError, TableSettings, clean_name
+from euchre.web.room import (
+    AWAY_SECONDS,
+    Client,
+    Room,
+    SeatTaken,
+    SettingsError,
+    TableSettings,
+    clean_name,
+)
 from euchre.web.store import Store, StoreError
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "Server", "create_app"]
@@ -227,8 +235,10 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
             body = await _body(request)
             name = clean_name(body.get("name") if isinstance(body, dict) else None, "Guest")
             token = room.take_seat(seat, name)
+        except SeatTaken as error:
+            return _json_error(str(error), 409)
         except (EuchreError, ValueError) as error:
-            return _json_error(str(error), 409 if "taken" in str(error) else 400)
+            return _json_error(str(error))
         return JSONResponse({"id": room.id, "seat": seat, "token": token,
                              "links": _links(request, room, seat, token)})
 

@@ -44,6 +44,7 @@ __all__ = [
     "CATCHUP_LIMIT",
     "Client",
     "Room",
+    "SeatTaken",
     "SettingsError",
     "TableSettings",
     "hash_token",
@@ -65,6 +66,10 @@ MAX_TURN_TIMER: Final = 600
 
 class SettingsError(EuchreError):
     """A table's settings are refused (the message names the field)."""
+
+
+class SeatTaken(EuchreError):
+    """A person already holds the seat asked for."""
 
 
 def new_token() -> str:
@@ -413,7 +418,7 @@ class Room:
             raise EuchreError(f"there is no seat {seat} at this table")
         row = self.seat_rows[seat]
         if row.claimed:
-            raise EuchreError(f"seat {seat} is taken: ask its player for the invite link")
+            raise SeatTaken(f"seat {seat} is taken: ask its player for the invite link")
         if self.settings.private:
             raise EuchreError("this table seats people by invitation: ask the host for a link")
         if self.table.game_over:
