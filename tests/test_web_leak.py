@@ -1,8 +1,10 @@
-"""No card leaks: 1,000 whole games with four seats and a spectator connected.
+"""No card leaks: 1,000 whole games with every seat and a spectator connected.
 
-Each game is played through a :class:`~euchre.web.room.Room` by four scripted clients
-that choose among the legal actions their own frames list, exactly as a browser would,
-with a spectator watching. Every frame the room sends is scanned for cards, and each
+Each game is played through a :class:`~euchre.web.room.Room` by a scripted client at
+each seat (four, or two in every fourth game, two-handed) that chooses among the legal
+actions its own frames list, exactly as a browser would, with a spectator watching. The
+frames are those the room hands to each connection to send (the socket layer only
+forwards them; ``tests/test_web.py`` covers it). Every frame the room sends is scanned for cards, and each
 card found must be one its receiver may know at that moment: its own cards of the deal,
 the upcards, the cards played so far (of this deal and earlier ones), and for the dealer
 its own discard. The kitty, the others' hands and the others' discards must never
@@ -50,7 +52,9 @@ class Watcher:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self.known: list[set[str]] = [set() for _ in range(5)]  # four seats, the spectator
+        self.players = room.table.game.rules.players
+        self.known: list[set[str]] = [set() for _ in range(self.players + 1)]
+        """Each seat's, then the spectator's."""
         self.deal = -1
         self.update()
 
@@ -59,7 +63,7 @@ class Watcher:
         if game.deal_number != self.deal and not game.is_over():
             self.deal = game.deal_number
             upcard = card_name(game.upcard)
-            for s in range(4):
+            for s in range(self.players):
                 self.known[s] |= {card_name(c) for c in game.hand(s)}
             for known in self.known:
                 known.add(upcard)
@@ -75,20 +79,26 @@ class Watcher:
         assert not leaked, f"receiver {receiver} was sent {sorted(leaked)}: {frame[:300]}"
 
 
+PRESETS: Final = ("tournament", "two-handed", "standard", "standard")
+"""The rules of game ``n``: ``PRESETS[n % 4]`` (most games four-handed)."""
+
+
 def play_game(number: int) -> int:
-    """Play game ``number`` through a room with four scripted clients and a spectator,
-    checking every frame; returns the number of frames sent."""
+    """Play game ``number`` through a room with a scripted client at every seat and a
+    spectator, checking every frame; returns the number of frames sent."""
     rng = random.Random(number)
+    preset = PRESETS[number % len(PRESETS)]
+    n = 2 if preset == "two-handed" else 4
     settings = TableSettings.parse({
-        "seats": ["person"] * 4, "pace": 0, "level": "random", "seed": number,
-        "preset": "standard" if number % 4 else "tournament"})
+        "seats": ["person"] * n, "pace": 0, "level": "random", "seed": number,
+        "preset": preset})
     room, _ = Room.create(f"g{number}", settings, SqliteStore(":memory:"), None)
-    for s in range(1, 4):
+    for s in range(1, n):
         room.take_seat(s, f"P{s}")
     watcher = Watcher(room)
-    inbox: list[list[str]] = [[] for _ in range(5)]
-    """Each receiver's frames since the last look, in order."""
-    raw = [""] * 5
+    inbox: list[list[str]] = [[] for _ in range(n + 1)]
+    """Each receiver's frames since the last look, in order (the spectator's last)."""
+    raw = [""] * (n + 1)
     """Each receiver's last frame with a state in it."""
 
     def sender(index: int) -> Callable[[str], None]:
@@ -97,7 +107,7 @@ def play_game(number: int) -> int:
             inbox[index].append(frame)
         return send
 
-    clients = [Client(s, sender(s)) for s in range(4)] + [Client(None, sender(4))]
+    clients = [Client(s, sender(s)) for s in range(n)] + [Client(None, sender(n))]
     for client in clients:
         room.join(client, None)
     room.start(clients[0])
@@ -120,7 +130,7 @@ def play_game(number: int) -> int:
                                  "version": state["version"],
                                  "action": rng.choice(legal)["action"]})
     assert room.table.game_over
-    spectator = json.loads(raw[4])["state"]
+    spectator = json.loads(raw[n])["state"]
     assert spectator["hand"] == [] and spectator["phase"] == "over"
     return frames
 
