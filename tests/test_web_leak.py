@@ -4,10 +4,10 @@ Each game is played through a :class:`~euchre.web.room.Room` by a scripted clien
 each seat (four, or two in every fourth game, two-handed) that chooses among the legal
 actions its own frames list, exactly as a browser would, with a spectator watching. The
 frames are those the room hands to each connection to send (the socket layer only
-forwards them; ``tests/test_web.py`` covers it). Every frame the room sends is scanned for cards, and each
-card found must be one its receiver may know at that moment: its own cards of the deal,
-the upcards, the cards played so far (of this deal and earlier ones), and for the dealer
-its own discard. The kitty, the others' hands and the others' discards must never
+forwards them; ``tests/test_web.py`` covers it). Every frame is scanned for cards, and
+each card found must be one its receiver may know at that moment: its own cards of the
+deal, the upcards, the cards played so far (of this deal and earlier ones), and for the
+dealer its own discard. The kitty, the others' hands and the others' discards must never
 appear.
 """
 
