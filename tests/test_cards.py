@@ -45,7 +45,7 @@ from euchre.cards import (
 from euchre.errors import CardError, EuchreError
 
 ALL_CARDS = [*cards_of(deck_mask(32)), BENNY]
-DECKS = (24, 32, 25)
+DECKS = (24, 32, 25, 28, 29, 33)
 
 
 def names(cards: list[Card]) -> list[str]:
@@ -134,11 +134,26 @@ def test_parse_cards_splits_on_spaces_and_commas() -> None:
 
 
 def test_deck_masks() -> None:
-    assert [len(CardSet(deck_mask(size))) for size in DECKS] == [24, 32, 25]
+    assert [len(CardSet(deck_mask(size))) for size in DECKS] == list(DECKS)
     assert deck_mask(24) | 1 << BENNY == deck_mask(25)
     assert deck_mask(24) & ~deck_mask(32) == 0
-    with pytest.raises(CardError, match="24, 32 or 25"):
+    with pytest.raises(CardError, match="24, 25, 28, 29, 32, 33"):
         deck_mask(52)
+
+
+def test_forms_13_decks_of_28_29_and_33_cards() -> None:
+    from euchre.cards import DECKS as ALL_DECKS
+    from euchre.cards import EIGHT, SEVEN, deck_has_benny, deck_lowest_rank
+
+    assert list(ALL_DECKS) == [24, 25, 28, 29, 32, 33]
+    for size in ALL_DECKS:
+        cards = CardSet(deck_mask(size))
+        assert len(cards) == size
+        assert (BENNY in cards) == deck_has_benny(size) == (size % 2 == 1)
+    assert deck_mask(28) == deck_mask(24) | sum(1 << card(EIGHT, s) for s in range(4))
+    assert deck_mask(33) == deck_mask(32) | 1 << BENNY
+    assert deck_mask(29) & ~deck_mask(33) == 0
+    assert [deck_lowest_rank(n) for n in (24, 28, 32)] == [NINE, EIGHT, SEVEN]
 
 
 # -- CardSet: the set protocol over one mask -------------------------------------------
@@ -262,9 +277,9 @@ def test_effective_suits_per_trump(deck: int, trump: int) -> None:
         union |= mask
     assert union == deck_mask(deck)
     trumps = trump_mask(trump) & deck_mask(deck)
-    assert len(CardSet(trumps)) == {24: 7, 32: 9, 25: 8}[deck]
+    assert len(CardSet(trumps)) == {24: 7, 28: 8, 32: 9, 25: 8, 29: 9, 33: 10}[deck]
     assert len(CardSet(effective_suit_mask(BLACK_RED_PAIRS[trump], trump) & deck_mask(deck))) == (
-        {24: 5, 32: 7, 25: 5}[deck]
+        {24: 5, 28: 6, 32: 7, 25: 5, 29: 6, 33: 7}[deck]
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,23 +27,24 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_info.value.code == 0
     out = capsys.readouterr().out
     for command in ("play", "stats", "watch", "rules", "replay", "convert", "bench", "arena",
-                    "bot"):
+                    "bot", "serve"):
         assert command in out
 
 
 def test_rules_lists_presets_and_options_with_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rules")
     assert status == 0
-    for preset in ("standard", "two-handed", "tournament", "openspiel"):
+    for preset in ("standard", "two-handed", "tournament", "openspiel", "canadian"):
         assert preset in out
-    assert "stick_the_dealer         false" in out
-    assert "target                   10" in out
+    assert re.search(r"\n  stick_the_dealer +false +", out)
+    assert re.search(r"\n  target +10 +", out)
+    assert re.search(r"\n  lone_defender_needs_loner false +", out)  # the longest name fits
 
 
 def test_rules_of_a_preset_shows_its_values(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "rules", "--rules", "tournament")
     assert status == 0
-    assert "stick_the_dealer         true" in out
+    assert re.search(r"\n  stick_the_dealer +true +", out)
 
 
 def test_watch_narrates_a_seeded_game_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,7 +75,7 @@ def test_watch_takes_bots_and_rule_flags(capsys: pytest.CaptureFixture[str]) -> 
         (["play", "--target", "x"], "target: must be a whole number"),
         (["play", "--rules", "bogus"], "unknown preset 'bogus'"),
         (["play", "--rules", "two-handed", "--going-alone"], "going_alone:"),
-        (["play", "--deck", "36"], "deck: must be 24, 32 or 25"),
+        (["play", "--deck", "36"], "deck: must be one of 24, 25, 28, 29, 32, 33, not 36"),
         (["replay", "no/such/file.json"], "no/such/file.json"),
     ],
 )

@@ -40,11 +40,11 @@ CASES: list[tuple[list[str], int, str]] = [
     # stats
     (["stats", "--rules", "bogus"], PARSER,
      "unknown preset 'bogus': choose one of standard, two-handed, tournament, openspiel, "
-     "or custom"),
+     "canadian, or custom"),
     # watch
     (["watch", "--seed", "1.5"], PARSER, "argument --seed: must be a whole number, not '1.5'"),
     (["watch", "--rules", "bogus"], PARSER, "unknown preset 'bogus'"),
-    (["watch", "--deck", "36"], COMMAND, "deck: must be 24, 32 or 25"),
+    (["watch", "--deck", "36"], COMMAND, "deck: must be one of 24, 25, 28, 29, 32, 33, not 36"),
     (["watch", "grandmaster"], COMMAND, "unknown bot 'grandmaster'"),
     (["watch", "ext:no-such-program-here"], COMMAND,
      "bot ext:no-such-program-here cannot be started: No such file or directory"),

@@ -338,9 +338,16 @@ def test_egn_ruleset_flags_map_to_rules() -> None:
     assert (rules.deck, rules.target, rules.deals, rules.stick_the_dealer) == (32, 11, 0, False)
     assert (rules.loner_march_points, rules.loner_euchred_points) == (5, 3)
     assert rules.lone_defender and rules.lone_defender_scoring == "flat_4"
+    assert rules.lone_defender_needs_loner and not rules.canadian
+    assert rules_from_egn({"canadian": True}).canadian
     assert not rules.maker_partner_alone and not rules.dealer_must_take_upcard
     assert rules.loner_lead == "left_of_loner"
     assert rules_from_egn({"joker": True}).deck == 25
+    assert [rules_from_egn({"min_rank": r}).deck for r in (9, 8, 7)] == [24, 28, 32]
+    assert [rules_from_egn({"min_rank": r, "joker": True}).deck for r in (9, 8, 7)] == [
+        25, 29, 33]
+    for deck in (24, 25, 28, 29, 32, 33):  # forms §13 and §19.13: every deck both ways
+        assert rules_from_egn(egn_ruleset(Rules(deck=deck))).deck == deck
     counted = rules_from_egn({"num_deals": 8})
     assert (counted.target, counted.deals) == (0, 8)
     two = rules_from_egn({"num_players": 2})
@@ -349,8 +356,7 @@ def test_egn_ruleset_flags_map_to_rules() -> None:
 
 @pytest.mark.parametrize(
     "flag",
-    ["canadian", "farmers", "partners_best", "go_under", "allow_no_trump", "fast_break",
-     "four_trick_tokens"],
+    ["farmers", "partners_best", "go_under", "allow_no_trump", "four_trick_tokens"],
 )
 def test_egn_unsupported_ruleset_flags_are_refused(flag: str) -> None:
     with pytest.raises(RecordError, match=f"EGN ruleset flag '{flag}' is not supported"):
@@ -362,7 +368,7 @@ def test_egn_unsupported_ruleset_flags_are_refused(flag: str) -> None:
     ("ruleset", "expected"),
     [
         ({"num_players": 3}, "3 players is not supported"),
-        ({"min_rank": 8}, r"must be 9 \(24 cards\) or 7 \(32 cards\)"),
+        ({"min_rank": 6}, r"must be 9 \(24 cards\), 8 \(28\) or 7 \(32\), not 6"),
         ({"winning_score": 5, "num_deals": 4}, "both winning_score and num_deals"),
         ({"winning_score": 0}, "winning_score or num_deals must end the game"),
         ({"std": "yes"}, "metadata.ruleset.std: must be true or false"),
@@ -381,7 +387,8 @@ def test_egn_bad_rulesets_are_refused(ruleset: dict[str, object], expected: str)
 ROUND_TRIP_RULES = {
     "egn": EGN_RULES,
     "stick-off-loner-lead": EGN_RULES.replace(stick_the_dealer=False, loner_lead="left_of_loner"),
-    "defend-alone": EGN_RULES.replace(lone_defender=True, lone_defender_scoring="flat_4"),
+    "defend-alone": EGN_RULES.replace(lone_defender=True, lone_defender_needs_loner=True,
+                                      lone_defender_scoring="flat_4"),
     "two-handed": Rules.preset("two-handed").replace(stick_the_dealer=True),
     "32-cards": EGN_RULES.replace(deck=32, loner_march_points=5),
     "joker": EGN_RULES.replace(deck=25, target=0, deals=6),
@@ -674,7 +681,9 @@ def test_egn_a_game_played_with_euchre_play_converts(
     assert err == (
         "note: written with EGN's nearest rules; no deal used what they leave out: "
         "maker_partner_alone=True (no maker's partner went alone), "
-        "lone_defender_scoring='by_tricks' (no lone defender took 3 or 4 tricks)\n"
+        "lone_defender_scoring='by_tricks' (no lone defender took 3 or 4 tricks), "
+        "lone_defender_needs_loner=False (no defender went alone against a maker who did "
+        "not)\n"
     )
     assert out.startswith(f"wrote {egn} (")
     native = read_record(saved)

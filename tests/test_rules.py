@@ -220,7 +220,7 @@ def test_rules_deck_25_adds_one_joker_the_benny() -> None:
 
 
 def test_rules_deck_other_sizes_are_refused_naming_option() -> None:
-    for size in (20, 28, 36, 52):
+    for size in (20, 27, 36, 52):
         with pytest.raises(RulesError, match=r"^deck:"):
             Rules(deck=size)
 
@@ -1544,8 +1544,8 @@ def test_rules_openspiel_preset_options() -> None:
     )
 
 
-def test_rules_presets_are_exactly_the_four_named() -> None:
-    assert list(PRESETS) == ["standard", "two-handed", "tournament", "openspiel"]
+def test_rules_presets_are_exactly_those_named() -> None:
+    assert list(PRESETS) == ["standard", "two-handed", "tournament", "openspiel", "canadian"]
     assert Rules.preset("Two_Handed") == Rules.preset(" two-handed ") == TWO
     with pytest.raises(RulesError, match="unknown preset 'railroad'"):
         Rules.preset("railroad")

@@ -27,6 +27,7 @@ __all__ = [
     "ACE",
     "BENNY",
     "CLUBS",
+    "DECKS",
     "DIAMONDS",
     "EIGHT",
     "HEARTS",
@@ -50,6 +51,8 @@ __all__ = [
     "card_suit",
     "card_symbol",
     "cards_of",
+    "deck_has_benny",
+    "deck_lowest_rank",
     "deck_mask",
     "effective_suit",
     "effective_suit_mask",
@@ -239,27 +242,45 @@ def cards_of(mask: int) -> list[Card]:
 
 
 _SUIT_MASK: Final = tuple(0xFF << (8 * s) for s in SUITS)
-_RANKS_24: Final = sum(1 << r for r in (NINE, TEN, JACK, QUEEN, KING, ACE))
-_RANKS_32: Final = 0xFF
 
+DECKS: Final[dict[int, tuple[int, bool]]] = {
+    24: (NINE, False),
+    25: (NINE, True),
+    28: (NINE - 1, False),
+    29: (NINE - 1, True),
+    32: (NINE - 2, False),
+    33: (NINE - 2, True),
+}
+"""Each deck size: its lowest rank (9, 8 or 7, up to the ace in every suit) and whether
+it adds the Benny (RULES-forms.md §13)."""
 
 _DECK_MASKS: Final = {
-    24: sum(_RANKS_24 << (8 * s) for s in SUITS),
-    32: sum(_RANKS_32 << (8 * s) for s in SUITS),
-    25: sum(_RANKS_24 << (8 * s) for s in SUITS) | 1 << BENNY,
+    size: sum((0xFF & ~((1 << low) - 1)) << (8 * s) for s in SUITS) | (benny << BENNY)
+    for size, (low, benny) in DECKS.items()
 }
 
 
 def deck_mask(size: int) -> int:
-    """The mask of a 24-, 32- or 25-card deck.
+    """The mask of a deck of ``size`` cards (:data:`DECKS`).
 
-    >>> len(CardSet(deck_mask(25)))
-    25
+    >>> len(CardSet(deck_mask(25))), len(CardSet(deck_mask(29))), BENNY in CardSet(deck_mask(29))
+    (25, 29, True)
     """
     mask = _DECK_MASKS.get(size)
     if mask is None:
-        raise CardError(f"unknown deck size {size}: the deck has 24, 32 or 25 cards")
+        raise CardError(f"unknown deck size {size}: the deck has "
+                        f"{', '.join(map(str, DECKS))} cards")
     return mask
+
+
+def deck_has_benny(size: int) -> bool:
+    """Whether a deck of ``size`` cards has the Benny."""
+    return DECKS[size][1]
+
+
+def deck_lowest_rank(size: int) -> int:
+    """The lowest rank of a deck of ``size`` cards (9, 8 or 7)."""
+    return DECKS[size][0]
 
 
 def _build_tables() -> tuple[

@@ -53,9 +53,10 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         print(f"  {name:<12} {text}")
     title = f"preset {args.rules}" if args.rules else "defaults"
     print(f"\nOptions ({title}):")
+    width = max(len(name) for name in OPTION_HELP)
     for name, value in base.to_dict().items():
         shown = str(value).lower() if isinstance(value, bool) else str(value)
-        print(f"  {name:<24} {shown:<14} {OPTION_HELP[name]}")
+        print(f"  {name:<{width}} {shown:<14} {OPTION_HELP[name]}")
     print("\nSet an option with its flag, e.g. --stick-the-dealer or --target 5.")
     return 0
 

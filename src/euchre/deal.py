@@ -209,7 +209,7 @@ _FOUR_HANDED: Final = seating_for(4)
 def deal_verdict(result: DealResult, seating: Seating) -> str:
     """One word for people: what ``result`` came to at a table seated as ``seating``
     (``rules.seating``): thrown in, made, made alone, marched, loner march, euchred,
-    euchred by a lone defender.
+    euchred by a lone defender, fast break (nobody scored a deal that named trump).
 
     >>> loner = DealResult(dealer=0, trump=2, maker=1, alone=(1,), tricks=(0, 5),
     ...                    points=4, team=1, score=(0, 4))
@@ -223,6 +223,8 @@ def deal_verdict(result: DealResult, seating: Seating) -> str:
     maker = result.maker
     if result.trump is None or maker is None:
         return "thrown in"
+    if result.team is None:
+        return "fast break"
     made = result.tricks[seating.team(maker)]
     lone_maker = any(seating.same_team(s, maker) for s in result.alone)
     if made < 3:
@@ -261,8 +263,8 @@ def _dealing(players: int, pattern: str, dealer: int, deck: int) -> tuple[
 
 
 def shuffled_deck(size: int, rng: random.Random) -> list[Card]:
-    """The cards of a 24-, 32- or 25-card deck in shuffled order, top card first: the
-    order :func:`random_deal` deals from.
+    """The cards of a deck of any size the rules allow (24 to 33) in shuffled order, top
+    card first: the order :func:`random_deal` deals from.
 
     >>> len(shuffled_deck(32, random.Random(1)))
     32

@@ -42,6 +42,7 @@ from euchre.actions import (
 from euchre.cards import (
     ACE,
     BENNY,
+    DECKS,
     EIGHT,
     JACK,
     KING,
@@ -54,6 +55,8 @@ from euchre.cards import (
     Card,
     card,
     card_name,
+    deck_has_benny,
+    deck_lowest_rank,
     deck_mask,
     left_bower,
     trick_winner_index,
@@ -78,6 +81,7 @@ from euchre.jsondata import (
 )
 from euchre.record import GameResult, Record, RecordedDeal, ReplayError
 from euchre.rules import SEAT_NAMES, LonerLead, Rules
+from euchre.scoring import deal_score
 
 __all__ = [
     "DEFAULT_PLAYERS",
@@ -102,15 +106,14 @@ DEFAULT_PLAYERS: Final = SEAT_NAMES[4]
 """Player names written when the record's metadata has none."""
 
 _UNSUPPORTED_FLAGS: Final = (
-    "canadian",
     "farmers",
     "partners_best",
     "go_under",
     "allow_no_trump",
-    "fast_break",
     "four_trick_tokens",
 )
-_BOOL_FLAGS: Final = ("std", "joker", "defend_alone", *_UNSUPPORTED_FLAGS)
+_BOOL_FLAGS: Final = ("std", "joker", "defend_alone", "canadian", "fast_break",
+                      *_UNSUPPORTED_FLAGS)
 _INT_FLAGS: Final = (
     "min_rank",
     "winning_score",
@@ -173,10 +176,10 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
 
     >>> rules_from_egn({"std": True, "loner_lead": "LEFT_OF_LONER"}).loner_lead
     'left_of_loner'
-    >>> rules_from_egn({"canadian": True})
+    >>> rules_from_egn({"farmers": True})
     Traceback (most recent call last):
     ...
-    euchre.errors.RecordError: metadata.ruleset.canadian: EGN ruleset flag 'canadian' is not ...
+    euchre.errors.RecordError: metadata.ruleset.farmers: EGN ruleset flag 'farmers' is not ...
     """
     flags = as_object(ruleset, where)
     for key, value in flags.items():
@@ -201,13 +204,11 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
             f"{where}.num_players: {players} players is not supported (only 4 or 2)"
         )
     min_rank = _flag(flags, "min_rank", 9)
-    if min_rank not in (9, 7):
-        raise RecordError(f"{where}.min_rank: must be 9 (24 cards) or 7 (32 cards), not {min_rank}")
-    deck = 32 if min_rank == 7 else 24
-    if flags.get("joker"):
-        if deck == 32:
-            raise RecordError(f"{where}.joker: a joker with min_rank 7 is not supported")
-        deck = 25
+    sizes = {(_min_rank(size), deck_has_benny(size)): size for size in DECKS}
+    deck = sizes.get((min_rank, flags.get("joker") is True))
+    if deck is None:
+        raise RecordError(f"{where}.min_rank: must be 9 (24 cards), 8 (28) or 7 (32), "
+                          f"not {min_rank}")
     deals = _flag(flags, "num_deals", 0)
     target = _flag(flags, "winning_score", 0 if deals else 10)
     if deals and target:
@@ -229,6 +230,9 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
             dealer_must_take_upcard=False,
             going_alone=players == 4,
             lone_defender=defend_alone,
+            lone_defender_needs_loner=defend_alone,
+            canadian=players == 4 and flags.get("canadian") is True,
+            fast_break=flags.get("fast_break") is True,
             maker_partner_alone=False,
             loner_lead=lead,
             loner_march_points=_flag(flags, "loner_march_score", _DEFAULT_LONER_MARCH),
@@ -241,6 +245,11 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
         raise RecordError(f"{where}: {error}") from None
 
 
+def _min_rank(deck: int) -> int:
+    """EGN's ``min_rank`` of a deck: 9, 8 or 7."""
+    return 9 - (NINE - deck_lowest_rank(deck))
+
+
 def _flag(flags: Mapping[str, object], name: str, default: int) -> int:
     value = flags.get(name, default)
     return value if isinstance(value, int) else default
@@ -251,6 +260,8 @@ _NEAREST_WHY: Final = {
     "deal_pattern": "the record gives every hand as dealt",
     "going_alone": "nobody went alone",
     "maker_partner_alone": "no maker's partner went alone",
+    "lone_defender_needs_loner": "no defender went alone against a maker who did not",
+    "super_euchre_points": "no deal's makers were swept of every trick",
 }
 """Why a game written with EGN's nearest rules is still the same game, for each option
 EGN has no flag for (to_egn refuses the deals for which it is not)."""
@@ -266,9 +277,9 @@ def egn_ruleset(rules: Rules) -> dict[str, object]:
     True
     """
     flags: dict[str, object] = {"std": rules.stick_the_dealer}
-    if rules.deck == 32:
-        flags["min_rank"] = 7
-    if rules.deck == 25:
+    if rules.deck not in (24, 25):
+        flags["min_rank"] = _min_rank(rules.deck)
+    if deck_has_benny(rules.deck):
         flags["joker"] = True
     if rules.deals:
         flags["num_deals"] = rules.deals
@@ -282,6 +293,10 @@ def egn_ruleset(rules: Rules) -> dict[str, object]:
     if rules.loner_euchred_points != _DEFAULT_LONER_EUCHRED:
         flags["loner_euchred_score"] = rules.loner_euchred_points
     flags["defend_alone"] = rules.lone_defender
+    if rules.canadian:
+        flags["canadian"] = True
+    if rules.fast_break:
+        flags["fast_break"] = True
     if rules.players != 4:
         flags["num_players"] = rules.players
     return flags
@@ -297,7 +312,8 @@ def egn_rules_note(rules: Rules) -> str | None:
     >>> print(egn_rules_note(Rules()))
     written with EGN's nearest rules; no deal used what they leave out:
     maker_partner_alone=True (no maker's partner went alone),
-    lone_defender_scoring='by_tricks' (no lone defender took 3 or 4 tricks)
+    lone_defender_scoring='by_tricks' (no lone defender took 3 or 4 tricks),
+    lone_defender_needs_loner=False (no defender went alone against a maker who did not)
     """
     theirs = rules_from_egn(egn_ruleset(rules)).to_dict()
     parts = []
@@ -624,6 +640,9 @@ def _alone(
         actions.append(action)
     if is_alone and maker not in probe.alone:
         raise RecordError(f"{where}.isAlone: these rules do not let the maker go alone")
+    if not is_alone and maker in probe.alone:
+        raise RecordError(f"{where}.isAlone: false, but under the canadian flag the dealer's "
+                          "partner who ordered up went alone")
     if alone_defender >= 0 and alone_defender not in probe.alone:
         raise RecordError(
             f"{where}.aloneDefender: seat {alone_defender} may not defend alone under these "
@@ -970,6 +989,15 @@ def _inexpressible(
     if maker is None:
         return None
     seating = rules.seating
+    if (result is not None and rules.super_euchre_points
+            and result.tricks[seating.team(maker)] == 0
+            and result.points > deal_score(rules.replace(super_euchre_points=0), maker,
+                                           alone, 0)[1]):
+        return (
+            f"the makers took no trick and the defenders scored the "
+            f"super_euchre_points ({rules.super_euchre_points}), which EGN cannot express "
+            "(it has no super-euchre)"
+        )
     partner = seating.partner(maker)
     if partner is not None and partner in alone:
         return (

@@ -63,7 +63,7 @@ from euchre.cards import (
 from euchre.deal import Deal, DealResult, random_deal
 from euchre.errors import CardError, IllegalActionError, Reason
 from euchre.rules import Rules
-from euchre.scoring import deal_score, score_deal
+from euchre.scoring import deal_score, is_fast_break, score_deal
 
 if TYPE_CHECKING:
     from euchre.view import PlayerView
@@ -759,28 +759,47 @@ class Game:
             self._hands[dealer] = (self._hands[dealer] | 1 << up) & ~(1 << c)
         self._discard = c
         self._actions[-1].append(DISCARD[c])
-        self._start_alone()
+        self._start_alone(ordered_up=True)
 
-    def _start_alone(self) -> None:
+    def _start_alone(self, ordered_up: bool = False) -> None:
+        """Going alone, after trump is fixed (``ordered_up``: by accepting the upcard).
+
+        Canadian loner: the dealer's partner who ordered up goes alone without being
+        asked (§19.1). With ``lone_defender_needs_loner`` a defender is asked only when
+        a maker has gone alone (§19.7)."""
         rules = self._rules
         if not rules.going_alone:
             self._start_play()
             return
-        queue = list(reversed(self._seating.alone_order(
-            self._dealer, self._maker, rules.maker_partner_alone, rules.lone_defender
+        maker = self._maker
+        assert maker is not None
+        seating = self._seating
+        queue = list(reversed(seating.alone_order(
+            self._dealer, maker, rules.maker_partner_alone, rules.lone_defender
         )))
+        if rules.canadian and ordered_up and seating.partner_of[self._dealer] == maker:
+            queue.remove(maker)
+            self._alone.append(maker)
+            self._out = seating.out_mask(self._alone)
         self._alone_queue = queue
         self._phase = _ALONE
         self._next_alone()
 
     def _next_alone(self) -> None:
         queue = self._alone_queue
-        partner_of = self._seating.partner_of
+        seating = self._seating
+        partner_of = seating.partner_of
+        needs_loner = self._rules.lone_defender_needs_loner
+        maker = self._maker
         while queue:
             seat = queue.pop()
-            if partner_of[seat] not in self._alone:
-                self._to_act = seat
-                return
+            if partner_of[seat] in self._alone:
+                continue
+            if needs_loner and maker is not None and not seating.same_team(seat, maker) and (
+                    not any(seating.same_team(a, maker) for a in self._alone)):
+                continue
+            self._to_act = seat
+            return
         self._start_play()
 
     def _declare(self, action: Action) -> None:
@@ -818,9 +837,12 @@ class Game:
             self._to_act = self._leader = best_seat
             return _new_outcome(Outcome, (done, best_seat, None, False))
         maker = self._maker
+        team: int | None
         team, points = deal_score(
             self._rules, maker, self._alone, self._tricks_won[self._seating.team_of[maker]]
         )
+        if self._rules.fast_break and is_fast_break(self._rules, maker, self._winners):
+            team, points = None, 0
         result = self._finish_deal(team, points)
         return _new_outcome(Outcome, (done, best_seat, result, self._phase is _OVER))
 

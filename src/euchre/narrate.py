@@ -180,12 +180,13 @@ class Narrator:
         if result.thrown_in:
             self._write("  All pass: the deal is thrown in")
         else:
-            assert result.maker is not None and result.team is not None
+            assert result.maker is not None
             made = result.tricks[game.rules.seating.team(result.maker)]
+            scored = ("nobody scores" if result.team is None
+                      else f"{self._team(game, result.team)} +{result.points}")
             self._write(
                 f"  {self._name(game, result.maker)} made {suit_name(result.trump or 0)}: "
-                f"{plural(made, 'trick')}, {result.verdict}; "
-                f"{self._team(game, result.team)} +{result.points}"
+                f"{plural(made, 'trick')}, {result.verdict}; {scored}"
             )
         self._write(f"  Score: {result.score[0]}-{result.score[1]}")
 

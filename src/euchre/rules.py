@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from euchre.cards import DECKS
 from euchre.errors import RulesError
 from euchre.seating import SEATINGS, Seating
 
@@ -57,7 +58,7 @@ LoneDefenderScoring = Literal["by_tricks", "flat_4"]
 
 OPTION_HELP: Final[dict[str, str]] = {
     "players": "4 (partnership Euchre) or 2 (two-handed Euchre)",
-    "deck": "24 (9 to A), 32 (adds 7 and 8) or 25 (adds the Benny, the highest trump)",
+    "deck": "24 (9 to A), 28 (adds the 8s), 32 (adds 8s and 7s); 25, 29 or 33 add the Benny",
     "deal_pattern": "'3-2' (3,2,3,2 then 2,3,2,3) or '1' (one card at a time)",
     "dealer_must_take_upcard": "the dealer must pick up an accepted upcard",
     "stick_the_dealer": "the dealer may not pass in round two",
@@ -68,6 +69,10 @@ OPTION_HELP: Final[dict[str, str]] = {
     "loner_march_points": "points for a lone maker taking all five tricks",
     "loner_euchred_points": "points to the defenders when a lone maker is euchred",
     "lone_defender_scoring": "a lone defender's euchre: 'by_tricks' (2, or 4 for five) or 'flat_4'",
+    "canadian": "the dealer's partner who orders up in round one must go alone",
+    "lone_defender_needs_loner": "a defender may go alone only against a lone maker",
+    "super_euchre_points": "points at least for a euchre where the makers take no trick (0: off)",
+    "fast_break": "makers who lose tricks 1 and 2 and win 3, 4 and 5 score nothing",
     "target": "points that win the game (0 when the game is a fixed number of deals)",
     "deals": "play this many deals instead of to a target (0: no limit)",
 }
@@ -97,6 +102,10 @@ class Rules:
     lone_defender_scoring: LoneDefenderScoring = "by_tricks"
     target: int = 10
     deals: int = 0
+    canadian: bool = False
+    lone_defender_needs_loner: bool = False
+    super_euchre_points: int = 0
+    fast_break: bool = False
 
     def __post_init__(self) -> None:
         self._validate()
@@ -110,7 +119,8 @@ class Rules:
             value = getattr(self, name)
             need(type(value) is kind, name, f"must be {kind.__name__}, not {value!r}")
         need(self.players in (2, 4), "players", f"must be 4 or 2, not {self.players}")
-        need(self.deck in (24, 32, 25), "deck", f"must be 24, 32 or 25, not {self.deck}")
+        need(self.deck in DECKS, "deck",
+             f"must be one of {', '.join(map(str, DECKS))}, not {self.deck}")
         need(self.deal_pattern in ("3-2", "1"), "deal_pattern",
              f"must be '3-2' or '1', not {self.deal_pattern!r}")
         need(self.loner_lead in ("left_of_loner", "left_of_dealer"), "loner_lead",
@@ -129,7 +139,19 @@ class Rules:
                  "going_alone",
                  "two-handed Euchre has no going alone (use the 'two-handed' preset, or set "
                  "going_alone=false, lone_defender=false, maker_partner_alone=false)")
+        need(0 <= self.super_euchre_points <= 100, "super_euchre_points",
+             "must be from 0 (off) to 100 points")
+        if self.players == 2:
+            for option, default in (("canadian", False), ("lone_defender_needs_loner", False),
+                                    ("super_euchre_points", 0)):
+                need(getattr(self, option) == default, option,
+                     "two-handed Euchre does not take this option (a four-handed rule)")
+        if not self.lone_defender:
+            need(not self.lone_defender_needs_loner, "lone_defender_needs_loner",
+                 "says when a defender may go alone: it needs lone_defender=true")
         if not self.going_alone:
+            need(not self.canadian, "canadian",
+                 "forces the dealer's partner to go alone: it needs going_alone=true")
             need(not self.lone_defender, "lone_defender",
                  "a defender can go alone only when going_alone is true")
             need(not self.maker_partner_alone, "maker_partner_alone",
@@ -258,6 +280,7 @@ PRESETS: Final[dict[str, Rules]] = {
         target=0,
         deals=1,
     ),
+    "canadian": Rules(canadian=True),
 }
 
 PRESET_HELP: Final[dict[str, str]] = {
@@ -265,4 +288,5 @@ PRESET_HELP: Final[dict[str, str]] = {
     "two-handed": "two-handed Euchre: two opponents, no going alone",
     "tournament": "club and online rules: must pick up, stick the dealer, only the maker alone",
     "openspiel": "one deal under the rules of OpenSpiel's euchre game",
+    "canadian": "standard, and the dealer's partner who orders up must go alone",
 }

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from euchre.rules import Rules
 
-__all__ = ["deal_score", "score_deal", "signed_points"]
+__all__ = ["deal_score", "is_fast_break", "score_deal", "signed_points"]
 
 
 def score_deal(
@@ -32,10 +32,12 @@ def score_deal(
             return True, rules.loner_march_points if lone_maker else 2
         return True, 1
     if lone_defender:
-        if rules.lone_defender_scoring == "flat_4" or maker_tricks == 0:
-            return False, 4
-        return False, 2
-    return False, rules.loner_euchred_points if lone_maker else 2
+        points = 4 if rules.lone_defender_scoring == "flat_4" or maker_tricks == 0 else 2
+    else:
+        points = rules.loner_euchred_points if lone_maker else 2
+    if maker_tricks == 0:  # a super-euchre scores at least its points, when they are on
+        return False, max(points, rules.super_euchre_points)
+    return False, points
 
 
 def deal_score(
@@ -69,3 +71,21 @@ def signed_points(
     """
     scoring, points = deal_score(rules, maker, alone, maker_tricks)
     return points if scoring == team else -points
+
+
+def is_fast_break(rules: Rules, maker: int, winners: Sequence[int]) -> bool:
+    """Whether a finished deal is a fast break (§19.8, with ``fast_break`` on): the
+    defenders won tricks 1 and 2 and the makers tricks 3, 4 and 5 (``winners``: the
+    seat that won each trick). Nobody scores it.
+
+    >>> from euchre.rules import Rules
+    >>> is_fast_break(Rules(fast_break=True), 0, [1, 3, 0, 2, 0])
+    True
+    >>> is_fast_break(Rules(), 0, [1, 3, 0, 2, 0])
+    False
+    """
+    if not rules.fast_break or len(winners) != 5:
+        return False
+    team_of = rules.seating.team_of
+    makers = team_of[maker]
+    return [team_of[w] == makers for w in winners] == [False, False, True, True, True]

@@ -9,7 +9,7 @@ of :mod:`euchre.seating`);
 team ends with if it plays that card and both sides play their best afterwards.
 
 It works at any point of the play, for four or two hands, a lone player with the
-partner sitting out, and the 24-, 32- and 25-card decks.
+partner sitting out, and every deck (24 to 33 cards).
 
 >>> from euchre.cards import parse_card
 >>> hands = ["Jh Jd Ah Kh Ac", "Qh Th 9c Kc Qc", "Ad Kd Qd Td 9d", "9h As Ks Qs Ts"]

@@ -184,6 +184,7 @@ _VERDICTS: Final = {
     "loner march": "took all five tricks alone",
     "euchred": "were euchred",
     "euchred by a lone defender": "were euchred by a lone defender",
+    "fast break": "lost the first two tricks and took the last three: nobody scores",
 }
 
 
@@ -204,7 +205,10 @@ def result_line(result: DealResult, seating: Seating, names: Sequence[str],
         return "Everybody passed: the deal is thrown in"
     assert result.maker is not None and result.trump is not None
     made = result.tricks[seating.team(result.maker)]
-    team = team_names[result.team if result.team is not None else 0]
+    if result.team is None:
+        return (f"{names[result.maker]} made {suit_name(result.trump)}: "
+                f"{plural(made, 'trick')}, a fast break; nobody scores")
+    team = team_names[result.team]
     return (
         f"{names[result.maker]} made {suit_name(result.trump)}: "
         f"{plural(made, 'trick')}, {result.verdict}; {team} +{result.points}"

@@ -58,7 +58,7 @@ class DealSummaryScreen(ModalScreen[None]):
         if r.thrown_in:
             lines.append(Text("Everybody passed twice: the deal is thrown in."))
         else:
-            assert r.maker is not None and r.trump is not None and r.team is not None
+            assert r.maker is not None and r.trump is not None
             call = Text.assemble(f"{s.seat_label(r.maker)} called ", suit_text(r.trump, True))
             if r.alone:
                 call.append(" · alone: " + ", ".join(s.seat_label(x) for x in r.alone),
@@ -66,12 +66,15 @@ class DealSummaryScreen(ModalScreen[None]):
             lines.append(call)
             us, them = s.team_name(0), s.team_name(1)
             lines.append(Text(f"Tricks: {us} {r.tricks[0]} · {them} {r.tricks[1]}"))
-            good = r.team == state.team
-            lines.append(Text.assemble(
-                (s.verdict_text(r), "bold"),
-                (f"  {s.team_name(r.team)} +{r.points}", "bold #5fd75f" if good else
-                 "bold #ff875f"),
-            ))
+            if r.team is None:  # a fast break
+                lines.append(Text.assemble((s.verdict_text(r), "bold")))
+            else:
+                good = r.team == state.team
+                lines.append(Text.assemble(
+                    (s.verdict_text(r), "bold"),
+                    (f"  {s.team_name(r.team)} +{r.points}", "bold #5fd75f" if good else
+                     "bold #ff875f"),
+                ))
         lines.append(Text(f"Score: {s.team_name(0)} {r.score[0]} · "
                           f"{s.team_name(1)} {r.score[1]}", style="bold"))
         if self.last_trick is not None:

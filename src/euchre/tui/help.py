@@ -28,7 +28,16 @@ from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from euchre.cards import SUIT_NAMES, cards_of, deck_mask, sort_cards, trump_mask
+from euchre.cards import (
+    NINE,
+    SUIT_NAMES,
+    cards_of,
+    deck_has_benny,
+    deck_lowest_rank,
+    deck_mask,
+    sort_cards,
+    trump_mask,
+)
 from euchre.game import score_deal
 from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
 from euchre.text import plural
@@ -171,11 +180,10 @@ def _game_lines(rules: Rules) -> list[Text]:
                  f"({seat_name(2)}) against {seat_name(1)} and {seat_name(3)}.")
     else:
         sides = f"Two players: you ({seat_name(0, 2)}) against one opponent ({seat_name(1, 2)})."
-    deck = {
-        24: "24 cards: 9, 10, J, Q, K and A of each suit",
-        32: "32 cards: 7 to A of each suit",
-        25: "25 cards: 9 to A of each suit and the Benny (a joker, the highest trump)",
-    }[rules.deck]
+    low = "789"[deck_lowest_rank(rules.deck)]
+    deck = (f"{rules.deck} cards: {low} to A of each suit"
+            + (" and the Benny (a joker, the highest trump)" if deck_has_benny(rules.deck)
+               else ""))
     if rules.deals:
         goal = (f"The game is {plural(rules.deals, 'deal')}; the side "
                 "with more points then wins (a tie is possible).")
@@ -235,9 +243,10 @@ def _deal_lines(rules: Rules) -> list[Text]:
 
 
 def _trump_lines(rules: Rules, trump: int | None) -> list[Text]:
-    low = ", 8, 7" if rules.deck == 32 else ""
+    below_nine = "87"[: NINE - deck_lowest_rank(rules.deck)]  # the 8 (and the 7) in the deck
+    low = "".join(f", {rank}" for rank in below_nine)
     benny = (" The Benny is above both bowers; when it is turned up, round one is skipped "
-             "and any suit may be named." if rules.deck == 25 else "")
+             "and any suit may be named." if deck_has_benny(rules.deck) else "")
     lines = [
         Text("The right bower, the jack of trump, is the highest trump; the left bower, the "
              "other jack of the same colour, comes next and is a trump for everything "
