@@ -106,19 +106,27 @@ def test_forms_19_10_super_euchre_scores_at_least_its_points() -> None:
     assert score_deal(Rules(super_euchre_points=1), 0, False, False) == (False, 2)
 
 
-def test_forms_19_10_super_euchre_in_a_played_deal() -> None:
-    rules = Rules(super_euchre_points=5, going_alone=False, lone_defender=False,
-                  maker_partner_alone=False)
+SUPER = Rules(super_euchre_points=5, going_alone=False, lone_defender=False,
+              maker_partner_alone=False)
+
+
+def swept_deal() -> Game:
+    """A game of one random deal under :data:`SUPER` whose makers took no trick."""
     rng = random.Random(3)
     for seed in range(400):
-        game = Game(rules, seed=seed)
+        game = Game(SUPER, seed=seed)
         while not game.results:
             game.apply(rng.choice(game.legal_actions()))
         result = game.results[0]
         if result.maker is not None and result.tricks[result.maker % 2] == 0:
-            assert result.points == 5 and result.team == 1 - result.maker % 2
-            return
-    pytest.fail("no swept makers in 400 random deals")
+            return game
+    raise AssertionError("no swept makers in 400 random deals")
+
+
+def test_forms_19_10_super_euchre_in_a_played_deal() -> None:
+    result = swept_deal().results[0]
+    assert result.maker is not None
+    assert result.points == 5 and result.team == 1 - result.maker % 2
 
 
 @pytest.mark.parametrize(("options", "words"), [
@@ -172,19 +180,8 @@ def test_forms_20_egn_round_trip_of_a_canadian_game() -> None:
 
 
 def test_forms_20_egn_refuses_a_super_euchre_it_can_not_express() -> None:
-    rules = Rules(super_euchre_points=5, going_alone=False, lone_defender=False,
-                  maker_partner_alone=False)
-    rng = random.Random(3)
-    for seed in range(400):
-        game = Game(rules, seed=seed)
-        while not game.results:
-            game.apply(rng.choice(game.legal_actions()))
-        result = game.results[0]
-        if result.trump is not None and result.points == 5:
-            with pytest.raises(RecordError, match="super_euchre_points"):
-                to_egn(Record.from_game(game))
-            return
-    pytest.fail("no super-euchre in 400 random deals")
+    with pytest.raises(RecordError, match="super_euchre_points"):
+        to_egn(Record.from_game(swept_deal()))
 
 
 @pytest.mark.parametrize("players", [4, 2])
