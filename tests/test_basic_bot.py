@@ -459,3 +459,28 @@ def test_basic_beats_random_clearly() -> None:
     # measured: +1.54 points per deal (seeds 7 to 12: +1.51 to +1.57, each +-0.08)
     margins = _duplicate_margin(400, seed=7)
     assert statistics.fmean(margins) > 1.0
+
+
+def test_basic_assists_only_with_a_hand_of_its_own_under_canadian() -> None:
+    """§19.1: under ``canadian`` an assist plays alone, so the upcard's worth to the
+    dealer counts for nothing: a hand that assists normally passes."""
+    from euchre.actions import ORDER, PASS
+    from euchre.game import Game
+    from euchre.players.basic import BasicPlayer
+    from euchre.rules import Rules
+
+    found = 0
+    for seed in range(300):
+        normal = Game(Rules(), seed=seed)
+        partner = (normal.dealer + 2) % 4
+        normal.apply(PASS)  # the dealer's left passes: the dealer's partner is asked
+        if normal.to_act != partner:
+            continue
+        canadian = Game(Rules(canadian=True), seed=seed)
+        canadian.apply(PASS)
+        bot = BasicPlayer(seed=1)
+        plain = bot.choose(normal.view(partner), normal.legal_actions())
+        forced = bot.choose(canadian.view(partner), canadian.legal_actions())
+        assert not (plain is PASS and forced is ORDER)  # never bolder when it plays alone
+        found += plain is ORDER and forced is PASS
+    assert found > 0

@@ -322,7 +322,9 @@ class BasicPlayer(BasePlayer):
             points = hand_strength(hand, trump, deck)
             up_points = upcard_points(up, trump, deck) * settings.upcard_share
             team_of = view.rules.seating.team_of
-            if team_of[view.seat] == team_of[view.dealer]:  # the dealer's partner
+            if team_of[view.seat] == team_of[view.dealer] and view.rules.canadian:
+                base = settings.order  # ordering up plays alone: the upcard helps nobody
+            elif team_of[view.seat] == team_of[view.dealer]:  # the dealer's partner
                 points += up_points
                 base = settings.assist
             else:
