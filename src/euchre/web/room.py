@@ -233,6 +233,9 @@ class Room:
         self._hint_lock = asyncio.Lock()
         self._stand_in = [False] * rules.players
         self._results_json: list[dict[str, Any]] = []
+        """The finished deals' JSON so far (a web table never takes a deal back)."""
+        self._last_change = 0.0
+        """When the driver last planned (a bot's pace counts from it)."""
 
     # -- making and loading ------------------------------------------------------------
 
@@ -311,8 +314,6 @@ class Room:
         """The finished deals in JSON, each worked out once."""
         results = self.table.game.results
         done = self._results_json
-        if len(done) > len(results):
-            done.clear()  # a game never loses deals, but be safe
         if len(done) < len(results):
             seating = self.table.game.rules.seating
             names = self.names
@@ -720,8 +721,6 @@ class Room:
                     self._broadcast_state("snapshot")
                 jobs.append((self.turn_deadline, "timer", seat))
         return min(jobs) if jobs else None
-
-    _last_change: float = 0.0
 
     async def _drive(self) -> None:
         while True:
