@@ -146,7 +146,7 @@ def create_in_lobby(page: Page, base: str, name: str, *, target: int = 1,
     page.goto(f"{base}/")
     page.wait_for_selector("#create-form")
     page.fill("#your-name", name)
-    page.select_option("#preset", "standard")
+    page.select_option("#preset", "tournament")  # rules EGN writes exactly, for the download
     page.fill("#target", str(target))
     for seat, kind in enumerate(seats, start=1):
         page.select_option(f"#seat-{seat}", kind)
