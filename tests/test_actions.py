@@ -23,7 +23,7 @@ from euchre.actions import (
     Play,
     parse_action,
 )
-from euchre.cards import BENNY, HEARTS, UNKNOWN, parse_card, parse_suit
+from euchre.cards import BENNY, HEARTS, NUM_CARD_CODES, UNKNOWN, parse_card, parse_suit
 from euchre.errors import ActionError, EuchreError
 
 EVERY_ACTION: list[Action] = [
@@ -36,8 +36,8 @@ REPR_NAMES: dict[str, object] = {
 
 
 def test_every_action_is_listed() -> None:
-    # 4 words, 4 calls, 33 cards and the unknown card to discard or play
-    assert len(EVERY_ACTION) == 4 + 4 + 34 + 34
+    # 4 words, 5 calls (no-trump too), 53 cards and the unknown card to discard or play
+    assert len(EVERY_ACTION) == 4 + 5 + 2 * (NUM_CARD_CODES + 1)
     assert len(set(EVERY_ACTION)) == len(EVERY_ACTION)
     assert len({str(a) for a in EVERY_ACTION}) == len(EVERY_ACTION)
 
@@ -112,7 +112,7 @@ def test_parse_action_is_lenient(text: str, expected: Action) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "  ", "bid 3", "play", "play 1h", "play Jd Jd", "call", "call x", "call h d",
+    ["", "  ", "bid 7", "play", "play 1h", "play Jd Jd", "call", "call x", "call h d",
      "discard", "discard Zz", "order down", "alone please", "jd play", "name"],
 )
 def test_parse_action_errors_are_action_errors(text: str) -> None:

@@ -29,6 +29,7 @@ def random_rules(rng: random.Random) -> Rules:
     players = rng.choice([2, 4])
     going_alone = players == 4 and rng.random() < 0.8
     deals = rng.random() < 0.5
+    four = players == 4  # two-handed Euchre takes no going-alone option (§21)
     return Rules(
         players=players,
         deck=rng.choice([24, 32, 25]),
@@ -38,10 +39,10 @@ def random_rules(rng: random.Random) -> Rules:
         going_alone=going_alone,
         lone_defender=going_alone and rng.random() < 0.5,
         maker_partner_alone=going_alone and rng.random() < 0.5,
-        loner_lead=rng.choice(["left_of_loner", "left_of_dealer"]),
-        loner_march_points=rng.choice([3, 4, 5]),
-        loner_euchred_points=rng.choice([2, 3]),
-        lone_defender_scoring=rng.choice(["by_tricks", "flat_4"]),
+        loner_lead=rng.choice(["left_of_loner", "left_of_dealer"]) if four else "left_of_loner",
+        loner_march_points=rng.choice([3, 4, 5]) if four else 4,
+        loner_euchred_points=rng.choice([2, 3]) if four else 2,
+        lone_defender_scoring=rng.choice(["by_tricks", "flat_4"]) if four else "by_tricks",
         target=0 if deals else rng.choice([1, 5, 10]),
         deals=rng.choice([1, 2]) if deals else 0,
     )

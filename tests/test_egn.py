@@ -374,7 +374,7 @@ def test_egn_unsupported_ruleset_flags_are_refused(flag: str) -> None:
         ({"std": "yes"}, "metadata.ruleset.std: must be true or false"),
         ({"loner_lead": "LEFT"}, "must be LEFT_OF_DEALER or LEFT_OF_LONER"),
         ({"colour": 1}, "unknown EGN ruleset flag 'colour'"),
-        ({"num_players": 2, "defend_alone": True}, "two-handed Euchre has no going alone"),
+        ({"num_players": 2, "defend_alone": True}, "lone_defender: two-handed Euchre does not"),
     ],
 )
 def test_egn_bad_rulesets_are_refused(ruleset: dict[str, object], expected: str) -> None:

@@ -16,7 +16,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre.actions import PLAY, Action, Call, Discard, GoAlone, Order, Pass, Play, parse_action
+from euchre.actions import (
+    PLAY,
+    Action,
+    Best,
+    Bid,
+    Call,
+    Declare,
+    Discard,
+    GoAlone,
+    Order,
+    Pass,
+    Play,
+    parse_action,
+)
 from euchre.cards import (
     BENNY,
     CLUBS,
@@ -36,6 +49,12 @@ from euchre.errors import RulesError
 from euchre.game import Game, Phase
 from euchre.rules import Rules
 from euchre.view import PlayerView
+
+FOUR_ONLY_OFF: dict[str, object] = {
+    "loner_lead": "left_of_loner", "loner_march_points": 4, "loner_euchred_points": 2,
+    "lone_defender_scoring": "by_tricks",
+}
+"""Four-handed options at their defaults: two-handed Euchre takes no other value (§21)."""
 
 SETTINGS = settings(
     max_examples=150,
@@ -184,6 +203,8 @@ def random_rules(rng: random.Random) -> Rules:
             "loner_euchred_points": rng.randint(1, 6),
             "lone_defender_scoring": rng.choice(["by_tricks", "flat_4"]),
         }
+        if players == 2:  # two-handed Euchre takes no going-alone option (§21)
+            options.update(FOUR_ONLY_OFF)
         if rng.random() < 0.5:
             options.update(target=rng.randint(1, 6), deals=0)
         else:
@@ -199,6 +220,7 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
     players = draw(st.sampled_from([4, 2]))
     going_alone = players == 4 and draw(st.booleans())
     fixed_deals = draw(st.booleans())
+    four = players == 4
     return Rules(
         players=players,
         deck=draw(st.sampled_from([24, 32, 25])),
@@ -208,10 +230,12 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         going_alone=going_alone,
         lone_defender=going_alone and draw(st.booleans()),
         maker_partner_alone=going_alone and draw(st.booleans()),
-        loner_lead=draw(st.sampled_from(["left_of_loner", "left_of_dealer"])),
-        loner_march_points=draw(st.integers(1, 6)),
-        loner_euchred_points=draw(st.integers(1, 6)),
-        lone_defender_scoring=draw(st.sampled_from(["by_tricks", "flat_4"])),
+        loner_lead=draw(st.sampled_from(["left_of_loner", "left_of_dealer"]))
+        if four else "left_of_loner",
+        loner_march_points=draw(st.integers(1, 6)) if four else 4,
+        loner_euchred_points=draw(st.integers(1, 6)) if four else 2,
+        lone_defender_scoring=draw(st.sampled_from(["by_tricks", "flat_4"]))
+        if four else "by_tricks",
         target=0 if fixed_deals else draw(st.integers(1, 10)),
         deals=draw(st.integers(1, 4)) if fixed_deals else 0,
     )
@@ -391,7 +415,7 @@ def test_property_rules_are_valid_or_refused_naming_the_option(
         "maker_partner_alone": flags[2],
         "target": target,
         "deals": deals,
-        "loner_march_points": march,
+        "loner_march_points": march if players == 4 else 4,
         "deal_pattern": pattern,
     }
     try:
@@ -410,7 +434,7 @@ def test_property_rules_are_valid_or_refused_naming_the_option(
 VIEW_FIELDS = {
     "seat", "rules", "phase", "to_act", "dealer", "deal_number", "score", "hand",
     "upcard", "calls", "trump", "maker", "alone", "sitting_out", "discard", "tricks",
-    "trick", "tricks_won",
+    "trick", "tricks_won", "shown", "laid_away", "given", "bid", "tokens",
 }
 
 
@@ -420,18 +444,25 @@ def cards_in_view(view: PlayerView) -> list[Card]:
     assert names == VIEW_FIELDS, f"PlayerView changed: check {names ^ VIEW_FIELDS} for cards"
     out = list(view.hand)
     out.append(view.upcard)
+    out.extend(c for _, c in view.shown)
+    out.extend(view.laid_away)
+    out.extend(c for _, _, c in view.given)
+    assert view.bid is None or type(view.bid) is int
     if view.discard is not None:
         out.append(view.discard)
     for trick in (*view.tricks, view.trick):
         out.extend(x for _, x in trick)
     for _, action in view.calls:
-        assert isinstance(action, Pass | Order | Call | GoAlone | Discard | Play)
+        assert isinstance(action, Pass | Order | Call | GoAlone | Discard | Play | Declare
+                          | Bid | Best)
         if isinstance(action, Discard | Play):
             out.append(action.card)
+        if isinstance(action, Declare):  # a declaration shows its cards to everyone
+            out.extend(action.cards)
     assert isinstance(view.rules, Rules)
     for value in (view.seat, view.to_act, view.dealer, view.deal_number, view.trump,
                   view.maker, *view.score, *view.alone, *view.sitting_out,
-                  *view.tricks_won):
+                  *view.tricks_won, *view.tokens):
         assert value is None or type(value) is int
     return out
 

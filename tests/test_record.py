@@ -470,8 +470,8 @@ def test_record_loads_names_an_unknown_option(valid: Json) -> None:
     rules["deals"] = None
     assert load_error(data).startswith("rules: deals: must be")
     rules["deals"] = 0
-    rules["players"] = 3
-    assert load_error(data) == "rules: players: must be 4 or 2, not 3"
+    rules["players"] = 9
+    assert load_error(data) == "rules: players: four-handed partnership Euchre has 4 players, not 9"
 
 
 @pytest.mark.parametrize(

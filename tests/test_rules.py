@@ -1346,9 +1346,10 @@ def test_rules_game_deals_option_plays_a_fixed_number_of_deals() -> None:
 
 def test_rules_game_exactly_one_of_target_and_deals_ends_a_game() -> None:
     with pytest.raises(RulesError, match=r"^target: exactly one of target and deals"):
-        Rules(deals=3)
+        Rules(target=10, deals=3)
     with pytest.raises(RulesError, match=r"^target: exactly one"):
         Rules(target=0)
+    assert Rules(deals=3).target == 0  # deals alone: no target
     assert Rules(target=0, deals=3).deals == 3
     assert Rules.from_options({"deals": "3"}) == Rules(target=0, deals=3)
 
@@ -1476,14 +1477,13 @@ def test_rules_two_handed_no_going_alone() -> None:
 
 
 def test_rules_two_handed_going_alone_is_refused_naming_option() -> None:
-    with pytest.raises(RulesError, match=r"^going_alone: two-handed Euchre has no going alone"):
-        Rules(players=2)
-    with pytest.raises(RulesError, match=r"^going_alone:"):
+    assert Rules(players=2) == TWO  # untouched going-alone defaults are turned off
+    with pytest.raises(RulesError, match=r"^going_alone: two-handed Euchre does not take"):
         Rules(players=2, going_alone=True, lone_defender=False, maker_partner_alone=False)
-    with pytest.raises(RulesError, match=r"^going_alone:"):
+    with pytest.raises(RulesError, match=r"^lone_defender:"):
         TWO.replace(lone_defender=True)
     with pytest.raises(RulesError, match=r"^players:"):
-        Rules(players=3)
+        Rules(players=5)
 
 
 def test_rules_two_handed_non_dealer_leads() -> None:
@@ -1545,10 +1545,12 @@ def test_rules_openspiel_preset_options() -> None:
 
 
 def test_rules_presets_are_exactly_those_named() -> None:
-    assert list(PRESETS) == ["standard", "two-handed", "tournament", "openspiel", "canadian"]
+    assert list(PRESETS) == ["standard", "two-handed", "tournament", "openspiel", "canadian",
+                             "three-handed", "railroad", "railroad-1887", "hasenpfeffer",
+                             "napoleon", "napoleon-full", "british"]
     assert Rules.preset("Two_Handed") == Rules.preset(" two-handed ") == TWO
-    with pytest.raises(RulesError, match="unknown preset 'railroad'"):
-        Rules.preset("railroad")
+    with pytest.raises(RulesError, match="unknown preset 'pepper'"):
+        Rules.preset("pepper")
     for name, rules in PRESETS.items():
         assert rules.preset_name() == name
 

@@ -20,7 +20,7 @@ from operator import itemgetter
 from typing import Final, cast
 
 from euchre.cards import (
-    BENNY,
+    NUM_CARD_CODES,
     SUIT_CHARS,
     UNKNOWN,
     Card,
@@ -31,7 +31,7 @@ from euchre.cards import (
 )
 from euchre.errors import CardError
 from euchre.rules import Rules
-from euchre.seating import Seating, seating_for
+from euchre.seating import Seating, seating_for, seating_of
 
 __all__ = ["Deal", "DealResult", "deal_verdict", "random_deal", "shuffled_deck"]
 
@@ -91,28 +91,32 @@ class Deal:
                     where, f"hands[{seat}]", f"a hand holds {size} cards, not {len(hand)}",
                     f"seat {seat} holds {len(hand)} cards, not {size}",
                 )
-        kitty = rules.kitty_size - 1
+        upcard = rules.has_upcard
+        kitty = rules.kitty_size - 1 if upcard else rules.kitty_size
+        besides = " besides the upcard" if upcard else ""
         if len(self.kitty) != kitty:
             raise _refusal(
                 where, "kitty",
-                f"the kitty holds {kitty} cards besides the upcard "
+                f"the kitty holds {kitty} cards{besides} "
                 f"({rules.deck}-card deck, {players} players), not {len(self.kitty)}",
-                f"the kitty holds {kitty} cards besides the upcard, not {len(self.kitty)}",
+                f"the kitty holds {kitty} cards{besides}, not {len(self.kitty)}",
             )
-        if self.upcard == UNKNOWN:
+        if upcard and self.upcard == UNKNOWN:
             raise _refusal(where, "upcard", "the upcard must be known")
+        if not upcard and self.upcard != UNKNOWN:
+            raise _refusal(where, "upcard", f"{rules.form_name} turns no card up")
         deck = deck_mask(rules.deck)
         cards = (self.upcard, *self.kitty, *(c for hand in self.hands for c in hand))
         seen = 0
         for index, c in enumerate(cards):
             if c == UNKNOWN:
                 continue
-            if type(c) is not int or not 0 <= c <= BENNY:
-                shown = card_name(c) if isinstance(c, int) and 0 <= c <= BENNY else repr(c)
+            if type(c) is not int or not 0 <= c < NUM_CARD_CODES:
+                shown = repr(c)
                 raise _refusal(
                     where, _place(index, kitty, size),
                     f"{shown} is not a card of the {rules.deck}-card deck",
-                    f"{c!r} is not a card code (0 to {BENNY}, or -1 for unknown)",
+                    f"{c!r} is not a card code (0 to {NUM_CARD_CODES - 1}, or -1 for unknown)",
                 )
             if not deck >> c & 1:
                 raise _refusal(
@@ -135,7 +139,7 @@ class Deal:
         return {
             "dealer": self.dealer,
             "hands": [[card_name(c) for c in hand] for hand in self.hands],
-            "upcard": card_name(self.upcard),
+            "upcard": None if self.upcard == UNKNOWN else card_name(self.upcard),
             "kitty": [card_name(c) for c in self.kitty],
         }
 
@@ -167,12 +171,26 @@ class DealResult:
     trump: int | None
     maker: int | None
     alone: tuple[int, ...]
-    tricks: tuple[int, int]
+    tricks: tuple[int, ...]
+    """Tricks taken by each side."""
     points: int
+    """The points scored (by each scorer, where more than one side scores; the largest
+    change of a score where Hasenpfeffer's makers are set)."""
     team: int | None
-    """The team that scored (``None`` when the deal was thrown in)."""
-    score: tuple[int, int]
+    """The one side that scored (``None`` when nobody did, or more than one side did:
+    :attr:`gains` says who)."""
+    score: tuple[int, ...]
     """The game score after this deal."""
+    gains: tuple[int, ...] = ()
+    """What each side gained (negative: lost) in this deal."""
+    bid: int | None = None
+    """The winning bid (Hasenpfeffer, Napoleon), as a :class:`~euchre.actions.Bid`
+    value."""
+
+    def __post_init__(self) -> None:
+        if not self.gains:
+            gains = tuple(self.points if t == self.team else 0 for t in range(len(self.score)))
+            object.__setattr__(self, "gains", gains)
 
     @property
     def thrown_in(self) -> bool:
@@ -187,18 +205,22 @@ class DealResult:
         played, and the word is the same at a two-handed table: its seats 0 and 1 are
         on different sides there too, and nobody goes alone.
         """
-        return deal_verdict(self, _FOUR_HANDED)
+        if len(self.score) == 2:
+            return deal_verdict(self, _FOUR_HANDED)
+        return deal_verdict(self, seating_of(len(self.score), partnerships=False))
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready data."""
         return {
-            "trump": None if self.trump is None else SUIT_CHARS[self.trump],
+            "trump": None if self.trump is None else (SUIT_CHARS + "n")[self.trump],
             "maker": self.maker,
             "alone": list(self.alone),
             "tricks": list(self.tricks),
             "points": self.points,
             "team": self.team,
             "score": list(self.score),
+            **({"gains": list(self.gains)} if self.team is None and any(self.gains) else {}),
+            **({} if self.bid is None else {"bid": self.bid}),
         }
 
 
@@ -223,8 +245,10 @@ def deal_verdict(result: DealResult, seating: Seating) -> str:
     maker = result.maker
     if result.trump is None or maker is None:
         return "thrown in"
-    if result.team is None:
+    if not any(result.gains):
         return "fast break"
+    if result.bid is not None:  # Hasenpfeffer's set, Napoleon's failed bid
+        return "made" if result.gains[seating.team(maker)] > 0 else "set"
     made = result.tricks[seating.team(maker)]
     lone_maker = any(seating.same_team(s, maker) for s in result.alone)
     if made < 3:
@@ -236,30 +260,36 @@ def deal_verdict(result: DealResult, seating: Seating) -> str:
 
 
 @cache
-def _deal_order(players: int, pattern: str) -> tuple[int, ...]:
+def _deal_order(players: int, pattern: str, hand: int = 5) -> tuple[int, ...]:
     """For each card position of a shuffled deck, the offset from the dealer's left of
-    the player who receives it."""
+    the player who receives it: one at a time, or in batches (3 and 2 alternating at a
+    table of two or four; else 3 then 2 to everyone, or 3 and 3 for six cards)."""
     if pattern == "1":
-        return tuple(i % players for i in range(5 * players))
+        return tuple(i % players for i in range(hand * players))
     order: list[int] = []
-    for packet in ((3, 2), (2, 3)):
+    if hand == 5 and players in (2, 4):
+        rounds: tuple[tuple[int, ...], ...] = ((3, 2), (2, 3))
+    else:
+        first = 3
+        rounds = ((first,) * 2, (hand - first,) * 2)
+    for packet in rounds:
         for i in range(players):
             order.extend([i] * packet[i % 2])
     return tuple(order)
 
 
 @cache
-def _dealing(players: int, pattern: str, dealer: int, deck: int) -> tuple[
+def _dealing(players: int, pattern: str, dealer: int, deck: int, hand: int = 5) -> tuple[
     tuple[Card, ...], tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int
 ]:
     """The ordered deck, and for each seat a getter of its cards' positions."""
     positions: list[list[int]] = [[] for _ in range(players)]
-    for position, offset in enumerate(_deal_order(players, pattern)):
+    for position, offset in enumerate(_deal_order(players, pattern, hand)):
         positions[(dealer + 1 + offset) % players].append(position)
     getters = tuple(
         cast(Callable[[list[Card]], tuple[Card, ...]], itemgetter(*p)) for p in positions
     )
-    return tuple(cards_of(deck_mask(deck))), getters, 5 * players
+    return tuple(cards_of(deck_mask(deck))), getters, hand * players
 
 
 def shuffled_deck(size: int, rng: random.Random) -> list[Card]:
@@ -282,8 +312,14 @@ def _shuffle(cards: list[Card], rng: random.Random) -> list[Card]:
 
 
 def random_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """Shuffle the deck and deal it as ``rules.deal_pattern`` says."""
-    ordered, getters, dealt = _dealing(rules.players, rules.deal_pattern, dealer, rules.deck)
+    """Shuffle the deck and deal it as ``rules.deal_pattern`` says: the next card is
+    the upcard (in forms that turn one up) and the rest the kitty (Hasenpfeffer's widow;
+    Napoleon's cards set aside)."""
+    hand = rules.hand_size
+    ordered, getters, dealt = _dealing(rules.players, rules.deal_pattern, dealer, rules.deck,
+                                       hand)
     cards = _shuffle(list(ordered), rng)
     hands = tuple(get(cards) for get in getters)
+    if not rules.has_upcard:
+        return Deal(dealer, hands, UNKNOWN, tuple(cards[dealt:]))
     return Deal(dealer, hands, cards[dealt], tuple(cards[dealt + 1:]))

@@ -222,6 +222,9 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
     lead: LonerLead = (
         "left_of_loner" if flags.get("loner_lead") == "LEFT_OF_LONER" else "left_of_dealer"
     )
+    four = players == 4  # two-handed Euchre takes none of the loner options (§21)
+    if not four:
+        lead = "left_of_loner"
     try:
         return Rules(
             players=players,
@@ -235,9 +238,11 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
             fast_break=flags.get("fast_break") is True,
             maker_partner_alone=False,
             loner_lead=lead,
-            loner_march_points=_flag(flags, "loner_march_score", _DEFAULT_LONER_MARCH),
-            loner_euchred_points=_flag(flags, "loner_euchred_score", _DEFAULT_LONER_EUCHRED),
-            lone_defender_scoring="flat_4" if defend_alone else "by_tricks",
+            loner_march_points=_flag(flags, "loner_march_score", _DEFAULT_LONER_MARCH)
+            if four else 4,
+            loner_euchred_points=_flag(flags, "loner_euchred_score", _DEFAULT_LONER_EUCHRED)
+            if four else 2,
+            lone_defender_scoring="flat_4" if defend_alone and four else "by_tricks",
             target=target,
             deals=deals,
         )
@@ -265,6 +270,32 @@ _NEAREST_WHY: Final = {
 }
 """Why a game written with EGN's nearest rules is still the same game, for each option
 EGN has no flag for (to_egn refuses the deals for which it is not)."""
+
+
+_NO_EGN_OPTIONS: Final = {
+    "benny_upcard": "EGN does not say what a Benny upcard does",
+    "no_trump": "no-trump calls are not written to EGN yet",
+    "farmers": "farmer's hands are not written to EGN yet",
+    "go_under": "going under is not written to EGN yet",
+    "throw_in": "EGN has no flag for throw-in hands",
+    "partners_best": "calls for best are not written to EGN yet",
+    "four_trick_tokens": "four-trick tokens are not written to EGN yet",
+}
+
+
+def egn_refusal(rules: Rules) -> str | None:
+    """Why a game under ``rules`` can not be written as EGN, or ``None`` when it can.
+
+    >>> print(egn_refusal(Rules.preset("napoleon")))
+    EGN records four- and two-handed Euchre only, not Napoleon (Nap)
+    """
+    if rules.form not in ("four_handed", "two_handed"):
+        return f"EGN records four- and two-handed Euchre only, not {rules.form_name}"
+    defaults = Rules(form=rules.form)
+    for option, why in _NO_EGN_OPTIONS.items():
+        if getattr(rules, option) != getattr(defaults, option):
+            return f"{option}={getattr(rules, option)!r}: {why}"
+    return None
 
 
 def egn_ruleset(rules: Rules) -> dict[str, object]:
@@ -943,6 +974,9 @@ def to_egn(record: Record) -> dict[str, object]:
     going-alone answers.
     """
     rules = record.rules
+    refusal = egn_refusal(rules)
+    if refusal:
+        raise RecordError(refusal)
     ruleset = egn_ruleset(rules)
     read_rules = rules_from_egn(ruleset)
     replayed = record.replay_all()
@@ -1024,7 +1058,7 @@ def _inexpressible(
 
 
 def _egn_metadata(
-    record: Record, final: tuple[int, int], ruleset: dict[str, object]
+    record: Record, final: tuple[int, ...], ruleset: dict[str, object]
 ) -> dict[str, object]:
     """EGN's metadata: its own fields from the record's, what it has no field for (the
     event, the app, the seed) in the description, each bot in its seat's playerIds."""

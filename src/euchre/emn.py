@@ -136,7 +136,7 @@ class MatchGame:
     seats: tuple[str, str, str, str]
     """The master ids of the players by seat (0 and 2 one side, 1 and 3 the other)."""
     record: Record
-    score: tuple[int, int]
+    score: tuple[int, ...]
     """The game's score as its rules count it (side 0, side 1), from the replay."""
     winner: int | None
     """The winning side (0: seats 0 and 2), ``None`` while the game is not over or after

@@ -47,6 +47,9 @@ class Reason(StrEnum):
     """The dealer must keep the upcard, so may not discard it."""
     NO_UNKNOWN_CARD = "no_unknown_card"
     """A record's unknown card was discarded by a dealer who holds none."""
+    NOT_ALLOWED = "not_allowed"
+    """The rules do not allow this bid, call or declaration now (too low a bid, a hand
+    that does not qualify, a card that may not be laid away, ...)."""
     GAME_OVER = "game_over"
     """The game is over: nothing is legal."""
 

@@ -1,19 +1,24 @@
 """The game: the one authority on what is legal and what happened.
 
-A :class:`Game` runs a whole game to the target (or a number of deals): dealing,
-both bidding rounds, the dealer's exchange, going-alone declarations, tricks, scoring
+A :class:`Game` runs a whole game to the target (or a number of deals) in any form the
+rules name: dealing, the bidding, exchanges, going-alone declarations, tricks, scoring
 and the rotation of the deal. Chores run by themselves; a caller only makes decisions
 with :meth:`Game.apply`, choosing from :meth:`Game.legal_actions`.
 
-The phase order of one deal, in one place::
+The phase order of one deal, in one place (:data:`FLOWS`; a phase whose rule is off, or
+which has nothing to decide, is skipped)::
 
-    bid1 ──(order)──► exchange ──► alone ──► play ──(5 tricks)──► next deal
-      │ all pass                     ▲
-      ▼                              │
-    bid2 ──(call)────────────────────┘
-      │ all pass: thrown in ──────────────────────────────────────► next deal
+    Euchre (four-, two- and three-handed):
+      benny ► declare ► bid1 ► exchange ► bid2 ► alone ► best/give/discard ► play
+        benny:    the dealer names trump for a Benny upcard (benny_upcard=dealer_names)
+        declare:  farmer's hands, going under, throw-in hands (each seat once)
+        bid1:     pass or accept the upcard; all pass ► bid2; all pass again ► thrown in
+        exchange: the dealer takes the upcard and lays one card away
+        best:     a lone player calls for the partner's best card (then give, discard)
+    Hasenpfeffer:  bid ► trump ► discard (the widow, widow=bidder_takes) ► play
+    Napoleon:      bid ► play (the bidder's first card makes trump)
 
-(``alone`` is skipped when nobody may go alone; ``bid1`` when the Benny is turned up.)
+Then the tricks (five, or six in Hasenpfeffer), the score, and the next deal.
 
 >>> game = Game(seed=7)
 >>> game.phase
@@ -29,33 +34,57 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from enum import StrEnum
+from itertools import combinations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from euchre.actions import (
     ALONE,
+    BEST,
+    BID,
+    BLUCHER,
     CALL,
+    DECLINE,
     DISCARD,
+    FARMER,
+    GIVE,
+    GO_UNDER,
     KIND_ALONE,
+    KIND_BEST,
+    KIND_BID,
     KIND_CALL,
+    KIND_DECLARE,
     KIND_DISCARD,
+    KIND_GIVE,
     KIND_ORDER,
     KIND_PASS,
     KIND_PLAY,
+    MISERE,
+    NAP,
+    NO_TRUMP,
     ORDER,
     PASS,
     PLAY,
     STAY,
+    THROW_IN_HAND,
+    WELLINGTON,
     Action,
+    Declare,
 )
 from euchre.cards import (
+    ACE,
     BENNY,
-    EFFECTIVE_SUIT,
+    HEARTS,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
     SUIT_CHARS,
-    SUIT_MASKS,
-    TRICK_KEY,
+    TEN,
+    TRUMP_ORDERS,
     UNKNOWN,
     Card,
     card_name,
+    card_rank,
     card_suit,
     cards_of,
     suit_name,
@@ -63,17 +92,21 @@ from euchre.cards import (
 from euchre.deal import Deal, DealResult, random_deal
 from euchre.errors import CardError, IllegalActionError, Reason
 from euchre.rules import Rules
-from euchre.scoring import deal_score, is_fast_break, score_deal
+from euchre.scoring import deal_gains, game_winner, score_deal
 
 if TYPE_CHECKING:
     from euchre.view import PlayerView
 
-__all__ = ["CHOICES", "NOTHING", "Game", "Outcome", "Phase", "score_deal"]
+__all__ = ["CHOICES", "FLOWS", "NAP_BIDS", "NOTHING", "Game", "Outcome", "Phase", "score_deal"]
 
 
 class Phase(StrEnum):
     """Where a deal stands."""
 
+    BENNY = "benny"
+    """The dealer names trump for a Benny upcard (``benny_upcard=dealer_names``)."""
+    DECLARE = "declare"
+    """Pre-bid declarations: a farmer's hand, going under, a throw-in hand, or pass."""
     BID1 = "bid1"
     """Round one: pass or accept the upcard's suit."""
     EXCHANGE = "exchange"
@@ -82,37 +115,90 @@ class Phase(StrEnum):
     """Round two: pass or name another suit."""
     ALONE = "alone"
     """Going-alone declarations."""
+    BEST = "best"
+    """A lone player calls for the partner's best card, or declines."""
+    GIVE = "give"
+    """The lone player's partner passes a card face down."""
+    DISCARD = "discard"
+    """A card laid away face down: a lone player's, or the maker's after the widow."""
+    BID = "bid"
+    """Bidding for tricks (Hasenpfeffer, Napoleon)."""
+    TRUMP = "trump"
+    """The maker names trump (Hasenpfeffer)."""
     PLAY = "play"
     """Tricks."""
     OVER = "over"
     """The game is over."""
 
 
+_BENNY: Final = Phase.BENNY
+_DECLARE: Final = Phase.DECLARE
 _BID1: Final = Phase.BID1
 _EXCHANGE: Final = Phase.EXCHANGE
 _BID2: Final = Phase.BID2
 _ALONE: Final = Phase.ALONE
+_BEST: Final = Phase.BEST
+_GIVE: Final = Phase.GIVE
+_DISCARD: Final = Phase.DISCARD
+_BID: Final = Phase.BID
+_TRUMP: Final = Phase.TRUMP
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 
+FLOWS: Final[dict[str, tuple[Phase, ...]]] = {
+    "four_handed": (_BENNY, _DECLARE, _BID1, _EXCHANGE, _BID2, _ALONE, _BEST, _PLAY),
+    "two_handed": (_BENNY, _DECLARE, _BID1, _EXCHANGE, _BID2, _PLAY),
+    "three_handed": (_BENNY, _DECLARE, _BID1, _EXCHANGE, _BID2, _PLAY),
+    "hasenpfeffer": (_BID, _TRUMP, _DISCARD, _PLAY),
+    "napoleon": (_BID, _PLAY),
+}
+"""The phases of one deal of each form, in order. :meth:`Game._advance` enters the next
+one whose rule applies; the best phase runs its own steps (give, discard)."""
+
 CHOICES: Final = {
+    Phase.BENNY: "name trump",
+    Phase.DECLARE: "declare or pass",
     Phase.BID1: "pass or order",
     Phase.EXCHANGE: "discard a card",
     Phase.BID2: "pass or call a suit",
     Phase.ALONE: "go alone or stay",
+    Phase.BEST: "call for best or decline",
+    Phase.GIVE: "give a card to the lone partner",
+    Phase.DISCARD: "discard a card",
+    Phase.BID: "bid or pass",
+    Phase.TRUMP: "name trump",
     Phase.PLAY: "play a card",
     Phase.OVER: "do nothing: the game is over",
 }
 """What the seat to act must do in each phase, in words (the refusals say it)."""
+
+NAP_BIDS: Final = (1, 2, 3, MISERE, 4, NAP, WELLINGTON, BLUCHER)
+"""Napoleon's bids from lowest to highest (§17)."""
+_NAP_RANK: Final = {bid: i for i, bid in enumerate(NAP_BIDS)}
 _PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
 """The play actions of each mask of legal cards met so far (a hand has few cards)."""
 _BID_ACTIONS: Final = [PASS, ORDER]
 _ALONE_ACTIONS: Final = [STAY, ALONE]
+_BEST_ACTIONS: Final = [DECLINE, BEST]
+_FACES: Final = frozenset({JACK, QUEEN, KING})
+_NINE_TEN: Final = frozenset({NINE, TEN})
 
 
 def _mix(seed: int) -> int:
     """A cheap, portable scramble of a seed (the first dealer comes from it)."""
     return ((seed & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15 >> 29) & 0xFFFFFFFF
+
+
+def _qualifies(what: str, hand: int) -> bool:
+    """Whether a hand (a mask) may make a pre-bid declaration (§19.4, §19.5)."""
+    cards = cards_of(hand)
+    if what == FARMER:
+        return sum(card_rank(c) in _NINE_TEN for c in cards) >= 3
+    if BENNY in cards:
+        return False
+    if what == GO_UNDER:
+        return not any(card_rank(c) in _FACES for c in cards)
+    return not any(card_rank(c) in _FACES or card_rank(c) == ACE for c in cards)
 
 
 class Outcome(NamedTuple):
@@ -169,12 +255,13 @@ class _DealSource:
 
 
 class Game:
-    """A game of Euchre from the first deal to the end.
+    """A game of Euchre (any form) from the first deal to the end.
 
     ``seed`` (or one drawn from ``rng``) fixes the first dealer and the random deals (a
     copy deals the same cards as its original would); ``deals`` are
     explicit deals used first, in order (their dealers must follow the rotation);
-    ``score`` is the score to start from (a record may start mid-game).
+    ``score`` is the score to start from (a record may start mid-game), one number per
+    side that scores (:attr:`Rules.seating <euchre.rules.Rules.seating>`'s teams).
     """
 
     __slots__ = (
@@ -182,6 +269,8 @@ class Game:
         "_active",
         "_alone",
         "_alone_queue",
+        "_bid",
+        "_bid_calls",
         "_calls",
         "_deal_number",
         "_dealer",
@@ -189,34 +278,47 @@ class Game:
         "_discard",
         "_drawn",
         "_effective",
+        "_exchanged",
         "_explicit",
+        "_flow",
+        "_given",
         "_hands",
         "_keys",
         "_kitty",
+        "_kitty_cards",
+        "_laid",
         "_leader",
         "_led",
         "_maker",
         "_n",
         "_next",
+        "_ordered",
         "_out",
         "_passes",
         "_phase",
+        "_redeal",
         "_results",
         "_rules",
         "_score",
         "_seating",
         "_seed",
+        "_shown",
         "_source",
         "_start_score",
+        "_steps",
         "_suit_masks",
+        "_tables",
         "_to_act",
+        "_tokens",
         "_trick",
         "_tricks",
+        "_tricks_per_deal",
         "_tricks_won",
         "_trump",
         "_turned_down",
         "_unknown",
         "_upcard",
+        "_winner",
         "_winners",
     )
 
@@ -228,12 +330,15 @@ class Game:
         rng: random.Random | None = None,
         deals: Iterable[Deal] = (),
         first_dealer: int | None = None,
-        score: tuple[int, int] = (0, 0),
+        score: tuple[int, ...] | None = None,
     ) -> None:
         self._rules = rules = rules or Rules()
         self._n = rules.players
         self._seating = seating = rules.seating
         self._next = seating.next_seat
+        self._flow = FLOWS[rules.form]
+        self._tables = TRUMP_ORDERS[rules.trump_order]
+        self._tricks_per_deal = rules.hand_size
         if seed is None:
             seed = (rng or random.SystemRandom()).getrandbits(64)
         self._seed = seed
@@ -245,21 +350,30 @@ class Game:
             first_dealer = self._explicit[0].dealer if self._explicit else _mix(seed) % self._n
         if not 0 <= first_dealer < self._n:
             raise CardError(f"the dealer must be a seat from 0 to {self._n - 1}")
-        for number, deal in enumerate(self._explicit):
-            if deal.dealer != (first_dealer + number) % self._n:
-                raise CardError(
-                    f"deal {number + 1} is dealt by seat {deal.dealer}, but the deal passes "
-                    f"to seat {(first_dealer + number) % self._n}"
-                )
+        if rules.throw_in == "none":  # a throw-in hand deals again: checked as it comes
+            for number, deal in enumerate(self._explicit):
+                if deal.dealer != (first_dealer + number) % self._n:
+                    raise CardError(
+                        f"deal {number + 1} is dealt by seat {deal.dealer}, but the deal "
+                        f"passes to seat {(first_dealer + number) % self._n}"
+                    )
         self._explicit.reverse()
+        teams = seating.team_count
+        if score is None:
+            score = (0,) * teams
+        if len(score) != teams:
+            raise CardError(f"a score has {teams} numbers, one per side, not {len(score)}")
         self._score = list(score)
-        self._start_score = (score[0], score[1])
+        self._start_score = tuple(score)
+        self._tokens = [0] * teams
         self._deals: list[Deal] = []
         self._actions: list[list[Action]] = []
         self._results: list[DealResult] = []
         self._deal_number = -1
         self._drawn = 0
         self._dealer = first_dealer - 1
+        self._redeal = False
+        self._winner: int | None = None
         self._phase = _BID1
         if self._game_over():
             self._phase = _OVER
@@ -276,9 +390,16 @@ class Game:
     def _start_deal(self) -> None:
         n = self._n
         self._deal_number += 1
-        dealer = self._dealer = self._seating.next_seat[self._dealer]
+        if self._redeal:  # a throw-in hand: the same dealer deals again (§19.5)
+            self._redeal = False
+            dealer = self._dealer
+        else:
+            dealer = self._dealer = self._seating.next_seat[self._dealer]
         if self._explicit:
             deal = self._explicit.pop()
+            if deal.dealer != dealer:
+                raise CardError(f"deal {self._deal_number + 1} is dealt by seat {deal.dealer}, "
+                                f"but the deal passes to seat {dealer}")
         else:
             deal = self._source.deal(self._drawn, dealer)
             self._drawn += 1
@@ -299,6 +420,7 @@ class Game:
         self._hands = hands
         self._unknown: list[int] | None = unknown if any(unknown) else None
         self._upcard = deal.upcard
+        self._kitty_cards = list(deal.kitty)
         kitty = 0
         for c in deal.kitty:
             if c >= 0:
@@ -308,51 +430,167 @@ class Game:
         self._passes = 0
         self._trump = -1
         self._maker = -1
+        self._bid = -1
+        self._bid_calls = 0
         self._discard: Card | None = None
         self._alone: list[int] = []
         self._alone_queue: list[int] = []
+        self._steps: list[tuple[Phase, int]] = []
+        self._shown: list[tuple[int, Card]] = []
+        self._laid: list[tuple[int, Card]] = []
+        self._given: list[tuple[int, int, Card]] = []
+        self._exchanged = False
+        self._ordered = False
         self._out = 0
         self._active = n
         self._trick: list[tuple[int, Card]] = []
         self._tricks: list[tuple[tuple[int, Card], ...]] = []
         self._winners: list[int] = []
-        self._tricks_won = [0, 0]
+        self._tricks_won = [0] * self._seating.team_count
         self._leader = -1
         self._led = -1
-        self._next = nxt = self._seating.next_seat
-        self._to_act = nxt[dealer]
-        if deal.upcard == BENNY:
-            self._phase = _BID2
+        self._next = self._seating.next_seat
+        up = deal.upcard
+        rules = self._rules
+        if up == BENNY and rules.benny_upcard == "skip_round_one":
             self._turned_down = -1
+        elif up == BENNY and rules.benny_upcard == "hearts":
+            self._turned_down = HEARTS
         else:
-            self._phase = _BID1
-            self._turned_down = card_suit(deal.upcard)
+            self._turned_down = card_suit(up)
+        self._phase = self._flow[0]
+        self._enter(self._phase, first=True)
+
+    # -- the flow of a deal ------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Enter the next phase of the form's flow that applies now."""
+        flow = self._flow
+        for phase in flow[flow.index(self._phase) + 1:]:
+            self._phase = phase
+            if self._enter(phase):
+                return
+        raise AssertionError("a deal's flow ends in play")  # pragma: no cover
+
+    def _enter(self, phase: Phase, first: bool = False) -> bool:
+        """Start ``phase`` if its rule applies now (then return True); with ``first``,
+        go on to the next phase that applies when this one does not."""
+        entered = self._set_up(phase)
+        if not entered and first:
+            self._advance()
+        return entered
+
+    def _set_up(self, phase: Phase) -> bool:
+        rules = self._rules
+        dealer = self._dealer
+        nxt = self._seating.next_seat
+        if phase is _BENNY:
+            if self._upcard != BENNY or rules.benny_upcard != "dealer_names":
+                return False
+            self._to_act = dealer
+            return True
+        if phase is _DECLARE:
+            if not (rules.farmers or rules.go_under or rules.throw_in != "none"):
+                return False
+            self._steps = [(_DECLARE, s) for s in reversed(self._seating.order_after(dealer))]
+            self._to_act = self._steps.pop()[1]
+            return True
+        if phase is _BID1:
+            if self._trump >= 0 or self._turned_down < 0:
+                return False
+            self._passes = 0
+            self._to_act = nxt[dealer]
+            return True
+        if phase is _EXCHANGE:
+            if not self._ordered:
+                return False
+            self._to_act = dealer
+            return True
+        if phase is _BID2:
+            if self._trump >= 0:
+                return False
+            self._passes = 0
+            self._to_act = nxt[dealer]
+            return True
+        if phase is _ALONE:
+            return self._start_alone()
+        if phase is _BEST:
+            return self._start_best()
+        if phase is _BID:
+            self._passes = 0
+            self._to_act = nxt[dealer]
+            return True
+        if phase is _TRUMP:
+            self._to_act = self._maker
+            return True
+        if phase is _DISCARD:  # Hasenpfeffer's widow
+            if rules.widow != "bidder_takes":
+                return False
+            maker = self._maker
+            for c in self._kitty_cards:
+                self._take(maker, c)
+            self._kitty = 0
+            self._steps = []
+            self._to_act = maker
+            return True
+        self._start_play()
+        return True
+
+    def _take(self, seat: int, c: Card) -> None:
+        """``seat`` takes card ``c`` into hand (an unknown card adds to its unknowns)."""
+        if c < 0:
+            if self._unknown is None:
+                self._unknown = [0] * self._n
+            self._unknown[seat] += 1
+        else:
+            self._hands[seat] |= 1 << c
 
     def _game_over(self) -> bool:
         rules = self._rules
         if rules.deals:
-            return len(self._results) >= rules.deals
-        return max(self._score) >= rules.target
+            if len(self._results) < rules.deals:
+                return False
+            top = max(self._score)
+            leaders = [t for t, p in enumerate(self._score) if p == top]
+            self._winner = leaders[0] if len(leaders) == 1 else None
+            return True
+        if max(self._score) < rules.target:
+            return False
+        last = self._results[-1] if self._results else None
+        winner = game_winner(rules, self._score, last)
+        if winner is None:
+            return False  # a tie at the top: one more deal (§13)
+        self._winner = winner
+        return True
 
-    def _finish_deal(self, result_team: int | None, points: int) -> DealResult:
-        if result_team is not None:
-            self._score[result_team] += points
+    def _finish_deal(self, gains: tuple[int, ...]) -> DealResult:
+        score = self._score
+        for team, points in enumerate(gains):
+            score[team] += points
+        scorers = [t for t, p in enumerate(gains) if p]
+        scorer = scorers[0] if len(scorers) == 1 else None
         result = DealResult(
             dealer=self._dealer,
             trump=None if self._trump < 0 else self._trump,
             maker=None if self._maker < 0 else self._maker,
             alone=tuple(self._alone),
-            tricks=(self._tricks_won[0], self._tricks_won[1]),
-            points=points,
-            team=result_team,
-            score=(self._score[0], self._score[1]),
-                )
+            tricks=tuple(self._tricks_won),
+            points=max((abs(p) for p in gains), default=0),
+            team=scorer,
+            score=tuple(score),
+            gains=gains,
+            bid=None if self._bid < 0 else self._bid,
+        )
         self._results.append(result)
         if self._game_over():
             self._phase = _OVER
         else:
             self._start_deal()
         return result
+
+    def _throw_in(self) -> Outcome:
+        result = self._finish_deal((0,) * self._seating.team_count)
+        return Outcome(result=result, game_over=self._phase is _OVER)
 
     # -- questions ---------------------------------------------------------------------
 
@@ -382,29 +620,41 @@ class Game:
         return self._deal_number
 
     @property
-    def score(self) -> tuple[int, int]:
-        """Points of team 0 (seats 0 and 2) and team 1 (seats 1 and 3)."""
-        return (self._score[0], self._score[1])
+    def score(self) -> tuple[int, ...]:
+        """Points of each side: team 0 (seats 0 and 2) and team 1 (seats 1 and 3), or
+        each player where every player plays for themselves."""
+        return tuple(self._score)
 
     @property
-    def start_score(self) -> tuple[int, int]:
+    def start_score(self) -> tuple[int, ...]:
         """The score the game started from."""
         return self._start_score
 
     @property
+    def tokens(self) -> tuple[int, ...]:
+        """Four-trick tokens each side holds (``four_trick_tokens``, §19.9)."""
+        return tuple(self._tokens)
+
+    @property
     def upcard(self) -> Card:
-        """The card turned up in this deal."""
+        """The card turned up in this deal (:data:`~euchre.cards.UNKNOWN` in forms that
+        turn none up)."""
         return self._upcard
 
     @property
     def trump(self) -> int | None:
-        """The trump suit, once fixed."""
+        """The trump suit, once fixed (4: no trump)."""
         return None if self._trump < 0 else self._trump
 
     @property
     def maker(self) -> int | None:
-        """The seat that chose trump, once fixed."""
+        """The seat that chose trump (or won the bidding), once fixed."""
         return None if self._maker < 0 else self._maker
+
+    @property
+    def bid(self) -> int | None:
+        """The highest bid so far (Hasenpfeffer, Napoleon), as a :class:`Bid` value."""
+        return None if self._bid < 0 else self._bid
 
     @property
     def alone(self) -> tuple[int, ...]:
@@ -418,13 +668,30 @@ class Game:
 
     @property
     def calls(self) -> tuple[tuple[int, Action], ...]:
-        """This deal's bids and going-alone decisions, as ``(seat, action)``."""
+        """This deal's bids, declarations and going-alone decisions, as ``(seat,
+        action)`` (every decision before the first trick that everyone sees)."""
         return tuple(self._calls)
 
     @property
     def discard(self) -> Card | None:
         """The dealer's discard, if any (only the dealer's view shows it)."""
         return self._discard
+
+    @property
+    def shown(self) -> tuple[tuple[int, Card], ...]:
+        """Cards a rule made a player show this deal, as ``(seat, card)``: public."""
+        return tuple(self._shown)
+
+    @property
+    def laid_away(self) -> tuple[tuple[int, Card], ...]:
+        """Cards laid away face down this deal besides the dealer's discard, as
+        ``(seat, card)``: a lone player's discard, the maker's after the widow."""
+        return tuple(self._laid)
+
+    @property
+    def given(self) -> tuple[tuple[int, int, Card], ...]:
+        """Cards passed face down this deal, as ``(giver, receiver, card)``."""
+        return tuple(self._given)
 
     @property
     def tricks(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
@@ -442,9 +709,9 @@ class Game:
         return tuple(self._trick)
 
     @property
-    def tricks_won(self) -> tuple[int, int]:
-        """Tricks taken by each team in this deal."""
-        return (self._tricks_won[0], self._tricks_won[1])
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken by each side in this deal."""
+        return tuple(self._tricks_won)
 
     @property
     def results(self) -> tuple[DealResult, ...]:
@@ -482,17 +749,22 @@ class Game:
         return self._phase is _OVER
 
     def winner(self) -> int | None:
-        """The winning team once the game is over (``None`` on a tie after ``deals``)."""
-        if self._phase is not _OVER or self._score[0] == self._score[1]:
-            return None
-        return 0 if self._score[0] > self._score[1] else 1
+        """The winning side once the game is over (``None`` on a tie after ``deals``)."""
+        return self._winner if self._phase is _OVER else None
 
     def partner(self, seat: int) -> int:
-        """A seat's partner (two-handed: the seat itself has none, it returns itself;
+        """A seat's partner (without one, the seat itself;
         :attr:`Rules.seating <euchre.rules.Rules.seating>` answers every question of
         who sits where)."""
         partner = self._seating.partner(seat)
         return seat if partner is None else partner
+
+    def makers(self) -> tuple[int, ...]:
+        """The seats playing on the maker's side this deal (empty before trump): the
+        maker's partnership, or the maker alone where each plays for themselves."""
+        if self._maker < 0:
+            return ()
+        return self._seating.teams[self._seating.team_of[self._maker]]
 
     # -- legal actions -----------------------------------------------------------------
 
@@ -523,7 +795,8 @@ class Game:
         if phase is _ALONE:
             return list(_ALONE_ACTIONS)
         if phase is _BID2:
-            actions: list[Action] = [CALL[s] for s in range(4) if s != self._turned_down]
+            suits = range(5 if self._rules.no_trump else 4)
+            actions: list[Action] = [CALL[s] for s in suits if s != self._turned_down]
             if not (self._rules.stick_the_dealer and self._to_act == self._dealer):
                 actions.insert(0, PASS)
             return actions
@@ -532,15 +805,73 @@ class Game:
             if self._unknown is not None and self._unknown[self._dealer]:
                 actions.append(DISCARD[UNKNOWN])
             return actions
-        return []
+        if phase is _OVER:
+            return []
+        if phase is _BENNY or phase is _TRUMP:
+            return [CALL[s] for s in range(4)]
+        if phase is _DECLARE:
+            return [PASS, *self._declarations()]
+        if phase is _BEST:
+            return list(_BEST_ACTIONS)
+        if phase is _GIVE:
+            return [GIVE[c] for c in cards_of(self._hands[self._to_act])]
+        if phase is _DISCARD:
+            return [DISCARD[c] for c in cards_of(self._hands[self._to_act])]
+        return [BID[v] for v in self._bids()] if self._dealer_stuck_at_bid() else [
+            PASS, *(BID[v] for v in self._bids())]
+
+    def _declarations(self) -> list[Action]:
+        """The declarations the seat to act may make now (§19.3–19.5)."""
+        rules = self._rules
+        hand = self._hands[self._to_act]
+        out: list[Action] = []
+        if not self._exchanged and (self._kitty_cards_known() or self._unknown is not None):
+            if rules.farmers and _qualifies(FARMER, hand):
+                low = [c for c in cards_of(hand) if card_rank(c) in _NINE_TEN]
+                out.extend(Declare(FARMER, three) for three in combinations(low, 3))
+            if rules.go_under and _qualifies(GO_UNDER, hand):
+                out.extend(Declare(GO_UNDER, three) for three in combinations(cards_of(hand), 3))
+        if rules.throw_in != "none" and _qualifies("throw in", hand):
+            out.append(THROW_IN_HAND)
+        return out
+
+    def _kitty_cards_known(self) -> bool:
+        return len(self._kitty_cards) >= 3
+
+    def _bids(self) -> list[int]:
+        """The bids the seat to act may make now (Hasenpfeffer, Napoleon)."""
+        rules = self._rules
+        if rules.form == "hasenpfeffer":
+            return list(range(self._bid + 1 if self._bid > 0 else 1, 7))
+        allowed = [b for b in NAP_BIDS if (b != 1 or rules.nap_min_bid == 1
+                                           or self._dealer_stuck_at_bid())
+                   and (b != MISERE or rules.misere)
+                   and (b != WELLINGTON or (rules.wellington and self._bid == NAP))
+                   and (b != BLUCHER or (rules.blucher and self._bid == WELLINGTON))]
+        if self._bid < 0:
+            return allowed
+        top = _NAP_RANK[self._bid]
+        return [b for b in allowed if _NAP_RANK[b] > top]
+
+    def _dealer_stuck_at_bid(self) -> bool:
+        """Napoleon's dealer, when every other player passed, must bid (§17)."""
+        rules = self._rules
+        return (rules.form == "napoleon" and rules.nap_all_pass == "dealer_bids_one"
+                and self._to_act == self._dealer and self._bid < 0)
 
     def _discard_options(self) -> int:
         """The mask of the known cards the dealer may lay away: the hand and the upcard,
-        less the upcard when the dealer must keep it."""
+        less the upcard when the dealer must keep it (and never the Benny the dealer
+        took after naming trump)."""
         options = self._hands[self._dealer] | 1 << self._upcard
-        if self._rules.dealer_must_take_upcard:
+        if self._rules.dealer_must_take_upcard or self._phase_named_by_dealer:
             options &= ~(1 << self._upcard)
         return options
+
+    @property
+    def _phase_named_by_dealer(self) -> bool:
+        """Whether the dealer named trump for a Benny upcard this deal."""
+        return self._upcard == BENNY and self._rules.benny_upcard == "dealer_names"
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -573,6 +904,8 @@ class Game:
             if c < 0 or not legal >> c & 1:
                 self.verify(action)
             if not trick:
+                if self._trump < 0:
+                    self._fix_trump(card_suit(c), self._maker)  # Napoleon: the first lead
                 self._led = self._effective[c]
             self._hands[seat] = hand ^ (1 << c)
             self._actions[-1].append(action)
@@ -585,8 +918,8 @@ class Game:
             if kind == KIND_PASS:
                 return self._pass()
             if kind == KIND_ORDER:
-                self._calls.append((self._to_act, action))
-                self._actions[-1].append(action)
+                self._record(action)
+                self._ordered = True
                 self._fix_trump(self._turned_down, self._to_act)
                 return NOTHING
         elif phase is _ALONE:
@@ -599,9 +932,8 @@ class Game:
                     return self._pass()
             elif kind == KIND_CALL:
                 suit = action.suit  # type: ignore[attr-defined]
-                if suit != self._turned_down:
-                    self._calls.append((self._to_act, action))
-                    self._actions[-1].append(action)
+                if suit != self._turned_down and (suit < 4 or self._rules.no_trump):
+                    self._record(action)
                     self._fix_trump(suit, self._to_act)
                     return NOTHING
         elif phase is _EXCHANGE and kind == KIND_DISCARD:
@@ -609,8 +941,136 @@ class Game:
             if (c >= 0 and self._discard_options() >> c & 1) or self._problem(action) is None:
                 self._exchange(c)
                 return NOTHING
+        elif self._problem(action) is None:
+            return self._apply_other(action)
         self.verify(action)
         raise AssertionError(f"{action} was refused without a reason")  # pragma: no cover
+
+    def _record(self, action: Action) -> None:
+        """Note a public decision of the seat to act (a call) in the deal's history."""
+        self._calls.append((self._to_act, action))
+        self._actions[-1].append(action)
+
+    def _apply_other(self, action: Action) -> Outcome:
+        """The decisions of the phases outside plain Euchre's (checked legal)."""
+        phase = self._phase
+        seat = self._to_act
+        if phase is _BENNY:
+            self._record(action)
+            self._ordered = True
+            self._fix_trump(action.suit, seat)  # type: ignore[attr-defined]
+            return NOTHING
+        if phase is _DECLARE:
+            return self._declaration(action)
+        if phase is _BID:
+            return self._bidding(action)
+        if phase is _TRUMP:
+            self._record(action)
+            self._fix_trump(action.suit, seat)  # type: ignore[attr-defined]
+            return NOTHING
+        self._actions[-1].append(action)
+        if phase is _BEST:
+            self._calls.append((seat, action))
+            if action == BEST:
+                partner = self._seating.partner_of[seat]
+                assert partner is not None
+                if self._rules.partners_best_order == "discard_first":
+                    self._steps.extend([(_GIVE, partner), (_DISCARD, seat)])
+                else:
+                    self._steps.extend([(_DISCARD, seat), (_GIVE, partner)])
+        elif phase is _GIVE:
+            c = action.card  # type: ignore[attr-defined]
+            receiver = self._seating.partner_of[seat]
+            assert receiver is not None
+            self._hands[seat] &= ~(1 << c)
+            self._hands[receiver] |= 1 << c
+            self._given.append((seat, receiver, c))
+        else:  # a card laid away face down
+            c = action.card  # type: ignore[attr-defined]
+            self._hands[seat] &= ~(1 << c)
+            self._laid.append((seat, c))
+        self._next_step()
+        return NOTHING
+
+    def _next_step(self) -> None:
+        """Go on to the next pending step (a call for best, a give, a discard), or to
+        the next phase once none is left."""
+        if self._steps:
+            self._phase, self._to_act = self._steps.pop()
+            return
+        if self._phase is _DISCARD and self._rules.form == "hasenpfeffer":
+            self._advance()
+            return
+        self._phase = _BEST
+        self._advance()
+
+    def _declaration(self, action: Action) -> Outcome:
+        seat = self._to_act
+        self._record(action)
+        if isinstance(action, Declare):
+            hand = self._hands[seat]
+            if action.what == FARMER:
+                self._shown.extend((seat, c) for c in action.cards)
+            else:
+                self._shown.extend((seat, c) for c in cards_of(hand))
+            if action.what in (FARMER, GO_UNDER):
+                self._exchanged = True
+                taken = self._kitty_cards[:3]
+                for c in action.cards:
+                    self._hands[seat] &= ~(1 << c)
+                for c in taken:
+                    self._take(seat, c)
+                self._kitty_cards[:3] = list(action.cards)
+                kitty = 0
+                for c in self._kitty_cards:
+                    if c >= 0:
+                        kitty |= 1 << c
+                self._kitty = kitty
+            else:  # a throw-in hand: the deal is void, the same dealer deals again
+                self._redeal = True
+                return self._throw_in()
+        if self._steps:
+            self._to_act = self._steps.pop()[1]
+        else:
+            self._advance()
+        return NOTHING
+
+    def _bidding(self, action: Action) -> Outcome:
+        """A bid or a pass in Hasenpfeffer's or Napoleon's bidding."""
+        seat = self._to_act
+        rules = self._rules
+        self._record(action)
+        self._bid_calls += 1
+        n = self._n
+        if action.kind == KIND_BID:
+            self._bid = action.value  # type: ignore[attr-defined]
+            self._maker = seat
+            self._passes = 0
+        else:
+            self._passes += 1
+        auction = rules.form == "hasenpfeffer" and rules.hasen_bidding == "auction"
+        if auction:
+            done = self._bid == 6 or (self._bid > 0 and self._passes == n - 1) or (
+                self._bid < 0 and self._passes == n)
+        else:
+            done = self._bid_calls == n
+        if not done:
+            self._to_act = self._next[seat]
+            return NOTHING
+        if self._bid < 0:  # all passed
+            if rules.form == "napoleon":
+                return self._throw_in()
+            holder = next((s for s in range(n) if self._hands[s] >> BENNY & 1), None)
+            if holder is None:  # the Benny is the widow: thrown in
+                return self._throw_in()
+            self._calls.append((holder, BID[3]))  # must bid exactly 3, showing the Benny
+            self._shown.append((holder, BENNY))
+            self._bid = 3
+            self._maker = holder
+        if rules.form == "napoleon" and self._bid == MISERE:
+            self._fix_trump(NO_TRUMP, self._maker)
+        self._advance()
+        return NOTHING
 
     def verify(self, action: Action, seat: int | None = None) -> None:
         """Check ``action`` (by ``seat``, when given) without applying it.
@@ -637,6 +1097,8 @@ class Game:
             )
         actions = tuple(self.legal_actions())
         legal = ", ".join(str(a) for a in actions)
+        if len(actions) > 12:
+            legal = ", ".join(str(a) for a in actions[:12]) + f" and {len(actions) - 12} more"
         raise IllegalActionError(
             f"{action} is not legal now ({self._phase.value}): {why}; "
             f"the legal actions are: {legal}",
@@ -703,10 +1165,19 @@ class Game:
                 if suit == self._turned_down:
                     return (Reason.TURNED_DOWN,
                             f"{suit_name(suit)} was turned down and can't be named", None, suit)
+                if suit == NO_TRUMP and not self._rules.no_trump:
+                    return (Reason.NOT_ALLOWED, "these rules have no no-trump call", None,
+                            None)
                 return None
             return wrong
-        # the exchange
-        if kind != KIND_DISCARD:
+        if phase is _EXCHANGE:
+            return self._exchange_problem(action, wrong)
+        return self._other_problem(action, wrong)
+
+    def _exchange_problem(
+        self, action: Action, wrong: tuple[Reason, str, Card | None, int | None]
+    ) -> tuple[Reason, str, Card | None, int | None] | None:
+        if action.kind != KIND_DISCARD:
             return wrong
         c = action.card  # type: ignore[attr-defined]
         dealer = self._dealer
@@ -719,35 +1190,63 @@ class Game:
             return Reason.NOT_HELD, f"the dealer does not hold {card_name(c)}", c, None
         if c == up and self._rules.dealer_must_take_upcard:
             return Reason.MUST_TAKE_UPCARD, "the dealer must take the upcard", c, None
+        if c == up and self._phase_named_by_dealer:
+            return (Reason.MUST_TAKE_UPCARD, "the dealer who named trump must keep the Benny",
+                    c, None)
         return None
+
+    def _other_problem(
+        self, action: Action, wrong: tuple[Reason, str, Card | None, int | None]
+    ) -> tuple[Reason, str, Card | None, int | None] | None:
+        """Why a decision of the phases outside plain Euchre's is refused, if it is."""
+        phase = self._phase
+        kind = action.kind
+        to_act = self._to_act
+        expected = {_BENNY: (KIND_CALL,), _TRUMP: (KIND_CALL,), _DECLARE: (KIND_PASS, KIND_DECLARE),
+                    _BEST: (KIND_BEST,), _GIVE: (KIND_GIVE,), _DISCARD: (KIND_DISCARD,),
+                    _BID: (KIND_PASS, KIND_BID)}[phase]
+        if kind not in expected:
+            return wrong
+        if action in self.legal_actions():
+            return None
+        if kind in (KIND_GIVE, KIND_DISCARD):
+            c = action.card  # type: ignore[attr-defined]
+            return Reason.NOT_HELD, f"seat {to_act} does not hold {card_name(c)}", c, None
+        if kind == KIND_CALL:
+            return Reason.NOT_ALLOWED, "name one of the four suits", None, None
+        if kind == KIND_PASS:
+            return Reason.DEALER_STUCK, "every other player passed: the dealer must bid", \
+                None, None
+        if kind == KIND_BID:
+            top = "" if self._bid < 0 else f" over {BID[self._bid]}"
+            return Reason.NOT_ALLOWED, f"{action} is not a bid these rules allow{top}", \
+                None, None
+        return (Reason.NOT_ALLOWED,
+                f"seat {to_act}'s hand does not allow {action} (or the rules do not)",
+                None, None)
 
     def _pass(self) -> Outcome:
         seat = self._to_act
-        self._calls.append((seat, PASS))
-        self._actions[-1].append(PASS)
+        self._record(PASS)
         self._passes += 1
         if self._passes < self._n:
             self._to_act = self._next[seat]
             return NOTHING
         self._passes = 0
         if self._phase is _BID1:
-            self._phase = _BID2
-            self._to_act = self._next[self._dealer]
+            self._advance()
             return NOTHING
-        result = self._finish_deal(None, 0)
-        return Outcome(result=result, game_over=self._phase is _OVER)
+        return self._throw_in()
 
     def _fix_trump(self, suit: int, maker: int) -> None:
         self._trump = suit
         self._maker = maker
-        self._suit_masks = SUIT_MASKS[suit]
-        self._effective = EFFECTIVE_SUIT[suit]
-        self._keys = TRICK_KEY[suit]
-        if self._phase is _BID1:
-            self._phase = _EXCHANGE
-            self._to_act = self._dealer
-        else:
-            self._start_alone()
+        tables = self._tables
+        self._suit_masks = tables.suit_masks[suit]
+        self._effective = tables.effective[suit]
+        self._keys = tables.trick_key[suit]
+        if self._phase is not _PLAY and self._phase is not _BID:
+            self._advance()
 
     def _exchange(self, c: Card) -> None:
         dealer = self._dealer
@@ -759,33 +1258,32 @@ class Game:
             self._hands[dealer] = (self._hands[dealer] | 1 << up) & ~(1 << c)
         self._discard = c
         self._actions[-1].append(DISCARD[c])
-        self._start_alone(ordered_up=True)
+        self._advance()
 
-    def _start_alone(self, ordered_up: bool = False) -> None:
-        """Going alone, after trump is fixed (``ordered_up``: by accepting the upcard).
+    def _start_alone(self) -> bool:
+        """Going alone, after trump is fixed; False when nobody may go alone.
 
         Canadian loner: the dealer's partner who ordered up goes alone without being
         asked (§19.1). With ``lone_defender_needs_loner`` a defender is asked only when
         a maker has gone alone (§19.7)."""
         rules = self._rules
         if not rules.going_alone:
-            self._start_play()
-            return
+            return False
         maker = self._maker
-        assert maker is not None
         seating = self._seating
         queue = list(reversed(seating.alone_order(
             self._dealer, maker, rules.maker_partner_alone, rules.lone_defender
         )))
+        ordered_up = self._ordered and not self._phase_named_by_dealer
         if rules.canadian and ordered_up and seating.partner_of[self._dealer] == maker:
             queue.remove(maker)
             self._alone.append(maker)
             self._out = seating.out_mask(self._alone)
         self._alone_queue = queue
-        self._phase = _ALONE
-        self._next_alone()
+        return self._next_alone()
 
-    def _next_alone(self) -> None:
+    def _next_alone(self) -> bool:
+        """Ask the next seat in the queue whether to go alone; False when none is left."""
         queue = self._alone_queue
         seating = self._seating
         partner_of = seating.partner_of
@@ -795,27 +1293,52 @@ class Game:
             seat = queue.pop()
             if partner_of[seat] in self._alone:
                 continue
-            if needs_loner and maker is not None and not seating.same_team(seat, maker) and (
+            if needs_loner and not seating.same_team(seat, maker) and (
                     not any(seating.same_team(a, maker) for a in self._alone)):
                 continue
             self._to_act = seat
-            return
-        self._start_play()
+            return True
+        return False
 
     def _declare(self, action: Action) -> None:
         seat = self._to_act
-        self._calls.append((seat, action))
-        self._actions[-1].append(action)
+        self._record(action)
         if action is ALONE or action == ALONE:
             self._alone.append(seat)
             self._out = self._seating.out_mask(self._alone)
-        self._next_alone()
+        if not self._next_alone():
+            self._advance()
+
+    def _start_best(self) -> bool:
+        """Calls for partner's best (§15): the lone maker first, then the lone defender;
+        False when nobody may call."""
+        rules = self._rules
+        if rules.partners_best == "none" or not self._alone:
+            return False
+        seating = self._seating
+        lone_makers = [s for s in self._alone if seating.same_team(s, self._maker)]
+        lone_defenders = [s for s in self._alone if not seating.same_team(s, self._maker)]
+        callers = lone_makers
+        if rules.partners_best == "loner_and_defender":
+            callers = lone_makers + lone_defenders
+        if not callers:
+            return False
+        self._steps = [(_BEST, s) for s in reversed(callers)]
+        self._phase, self._to_act = self._steps.pop()
+        return True
 
     def _start_play(self) -> None:
         self._phase = _PLAY
         self._active = self._n - self._out.bit_count()
         seating = self._seating
         self._next = seating.next_tables[self._out]
+        if not self._rules.has_upcard:  # Hasenpfeffer, Napoleon: the maker leads
+            self._to_act = self._leader = self._maker
+            if self._trump < 0:  # Napoleon: the first card led makes trump
+                plain = self._tables
+                self._suit_masks = plain.suit_masks[NO_TRUMP]
+                self._effective = plain.effective[NO_TRUMP]
+            return
         self._to_act = self._leader = seating.first_leader(
             self._dealer, self._maker, self._alone, self._rules.loner_lead
         )
@@ -833,17 +1356,13 @@ class Game:
         self._winners.append(best_seat)
         self._trick = []
         self._tricks_won[self._seating.team_of[best_seat]] += 1
-        if len(self._tricks) < 5:
+        if len(self._tricks) < self._tricks_per_deal:
             self._to_act = self._leader = best_seat
             return _new_outcome(Outcome, (done, best_seat, None, False))
-        maker = self._maker
-        team: int | None
-        team, points = deal_score(
-            self._rules, maker, self._alone, self._tricks_won[self._seating.team_of[maker]]
-        )
-        if self._rules.fast_break and is_fast_break(self._rules, maker, self._winners):
-            team, points = None, 0
-        result = self._finish_deal(team, points)
+        gains, tokens = deal_gains(self._rules, self._maker, self._alone, self._tricks_won,
+                                   self._winners, self._bid, self._tokens)
+        self._tokens = list(tokens)
+        result = self._finish_deal(gains)
         return _new_outcome(Outcome, (done, best_seat, result, self._phase is _OVER))
 
     # -- copies ------------------------------------------------------------------------
@@ -878,20 +1397,36 @@ class Game:
         other._drawn = self._drawn
         other._seating = self._seating
         other._next = self._next
-        if self._trump >= 0:
+        other._flow = self._flow
+        other._tables = self._tables
+        other._tricks_per_deal = self._tricks_per_deal
+        other._bid = self._bid
+        other._bid_calls = self._bid_calls
+        other._exchanged = self._exchanged
+        other._ordered = self._ordered
+        other._redeal = self._redeal
+        other._winner = self._winner
+        if self._trump >= 0 or self._phase is _PLAY:
             other._suit_masks = self._suit_masks
             other._effective = self._effective
+        if self._trump >= 0:
             other._keys = self._keys
         other._explicit = list(self._explicit)
         other._score = list(self._score)
+        other._tokens = list(self._tokens)
         other._deals = list(self._deals)
         other._actions = [list(a) for a in self._actions]
         other._results = list(self._results)
         other._hands = list(self._hands)
         other._unknown = None if self._unknown is None else list(self._unknown)
+        other._kitty_cards = list(self._kitty_cards)
         other._calls = list(self._calls)
         other._alone = list(self._alone)
         other._alone_queue = list(self._alone_queue)
+        other._steps = list(self._steps)
+        other._shown = list(self._shown)
+        other._laid = list(self._laid)
+        other._given = list(self._given)
         other._trick = list(self._trick)
         other._tricks = list(self._tricks)
         other._winners = list(self._winners)
@@ -899,10 +1434,11 @@ class Game:
         return other
 
     def __repr__(self) -> str:
-        trump = "-" if self._trump < 0 else SUIT_CHARS[self._trump]
+        trump = "-" if self._trump < 0 else (SUIT_CHARS + "n")[self._trump]
+        score = "-".join(str(p) for p in self._score)
         return (
             f"<Game deal={self._deal_number} phase={self._phase.value} "
-            f"to_act={self.to_act} trump={trump} score={self._score[0]}-{self._score[1]}>"
+            f"to_act={self.to_act} trump={trump} score={score}>"
         )
 
     @property
@@ -915,4 +1451,3 @@ class Game:
         from euchre.view import view_of
 
         return view_of(self, seat)
-

@@ -52,8 +52,18 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play, parse_action
-from euchre.cards import SUIT_CHARS, Card, card_name, parse_card, suit_name
+from euchre.actions import (
+    BID_WORDS,
+    Action,
+    Call,
+    Discard,
+    GoAlone,
+    Order,
+    Pass,
+    Play,
+    parse_action,
+)
+from euchre.cards import SUIT_CHARS, UNKNOWN, Card, card_name, parse_card, suit_name
 from euchre.deal import Deal, DealResult
 from euchre.errors import (
     ActionError,
@@ -112,7 +122,7 @@ stops before the game's end (the engine always has a deal in progress)."""
 class GameResult:
     """The end of a record: the score, and the winning team (``None`` while unfinished)."""
 
-    score: tuple[int, int]
+    score: tuple[int, ...]
     winner: int | None
 
     def to_dict(self) -> dict[str, object]:
@@ -205,7 +215,7 @@ class Replay:
         return (*self.game.results, *extra)
 
     @property
-    def score(self) -> tuple[int, int]:
+    def score(self) -> tuple[int, ...]:
         """The score where the record stops (after the deals past the end, if any)."""
         return self.current.score
 
@@ -239,7 +249,7 @@ class Record:
     metadata: dict[str, object] = field(default_factory=dict, hash=False)
     """Free-form JSON data: ``title``, ``date``, ``players`` (names), ``event``..."""
     rules: Rules = field(default_factory=Rules)
-    start_score: tuple[int, int] = (0, 0)
+    start_score: tuple[int, ...] = (0, 0)
     deals: tuple[RecordedDeal, ...] = ()
     result: GameResult | None = None
     """The stored end of the game (score and winner), for checking."""
@@ -457,6 +467,7 @@ class Record:
 _TOP_KEYS: Final = ("format", "version", "metadata", "rules", "start_score", "deals", "result")
 _DEAL_KEYS: Final = ("dealer", "hands", "upcard", "kitty", "actions", "result", "extras")
 _RESULT_KEYS: Final = ("trump", "maker", "alone", "tricks", "points", "team", "score")
+_TRUMP_CHARS: Final = SUIT_CHARS + "n"
 
 
 def loads(text: str | bytes) -> Record:
@@ -503,7 +514,9 @@ def _record_from_data(data: object) -> Record:
     known_keys(data, _TOP_KEYS, "the record")
     metadata = as_object(data.get("metadata", {}), "metadata")
     rules = _rules(require(data, "rules", "the record"), "rules")
-    start = _score_pair(data.get("start_score", [0, 0]), "start_score")
+    sides = rules.seating.team_count
+    low = None if rules.form == "hasenpfeffer" else 0
+    start = _scores(data.get("start_score", [0] * sides), "start_score", sides, low)
     deals_data = as_list(require(data, "deals", "the record"), "deals")
     deals = tuple(_deal(item, rules, f"deals[{i}]") for i, item in enumerate(deals_data))
     result = None
@@ -512,8 +525,8 @@ def _record_from_data(data: object) -> Record:
         result_data = as_object(raw_result, "result")
         known_keys(result_data, ("score", "winner"), "result")
         result = GameResult(
-            _score_pair(require(result_data, "score", "result"), "result.score"),
-            _team(result_data.get("winner"), "result.winner"),
+            _scores(require(result_data, "score", "result"), "result.score", sides, low),
+            _team(result_data.get("winner"), "result.winner", sides),
         )
     return Record(
         metadata=metadata, rules=rules, start_score=start, deals=deals, result=result
@@ -541,44 +554,56 @@ def _deal(value: object, rules: Rules, where: str) -> RecordedDeal:
     hands = tuple(
         tuple(_cards(hand, f"{where}.hands[{seat}]")) for seat, hand in enumerate(hands_data)
     )
-    upcard = _card(require(data, "upcard", where), f"{where}.upcard")
+    raw_upcard = require(data, "upcard", where)
+    upcard = UNKNOWN if raw_upcard is None else _card(raw_upcard, f"{where}.upcard")
     kitty = tuple(_cards(require(data, "kitty", where), f"{where}.kitty"))
     actions_data = as_list(require(data, "actions", where), f"{where}.actions")
     actions = tuple(_action(item, f"{where}.actions[{j}]") for j, item in enumerate(actions_data))
     result = None
     raw_result = data.get("result")
     if raw_result is not None:
-        result = _deal_result(raw_result, dealer, f"{where}.result")
+        result = _deal_result(raw_result, dealer, rules, f"{where}.result")
     extras = as_object(data.get("extras", {}), f"{where}.extras")
     return RecordedDeal(Deal(dealer, hands, upcard, kitty), actions, result, extras)
 
 
-def _deal_result(value: object, dealer: int, where: str) -> DealResult:
+def _deal_result(value: object, dealer: int, rules: Rules, where: str) -> DealResult:
     data = as_object(value, where)
-    known_keys(data, _RESULT_KEYS, where)
+    known_keys(data, (*_RESULT_KEYS, "gains", "bid"), where)
     for key in _RESULT_KEYS:
         require(data, key, where)
     trump_text = data["trump"]
     trump = None
     if trump_text is not None:
         text = as_string(trump_text, f"{where}.trump")
-        if text not in SUIT_CHARS or len(text) != 1:
-            raise RecordError(f"{where}.trump: must be one of c d h s or null, not {text!r}")
-        trump = SUIT_CHARS.index(text)
-    maker = None if data["maker"] is None else as_int(data["maker"], f"{where}.maker", 0, 3)
+        if text not in _TRUMP_CHARS or len(text) != 1:
+            raise RecordError(f"{where}.trump: must be one of c d h s n or null, not {text!r}")
+        trump = _TRUMP_CHARS.index(text)
+    seats = rules.players - 1
+    sides = rules.seating.team_count
+    maker = None if data["maker"] is None else as_int(data["maker"], f"{where}.maker", 0, seats)
     alone = tuple(
-        as_int(seat, f"{where}.alone[{k}]", 0, 3)
+        as_int(seat, f"{where}.alone[{k}]", 0, seats)
         for k, seat in enumerate(as_list(data["alone"], f"{where}.alone"))
     )
+    low = None if rules.form == "hasenpfeffer" else 0
+    gains = _scores(data["gains"], f"{where}.gains", sides, None) if "gains" in data else ()
+    bid = None
+    if data.get("bid") is not None:
+        bid = as_int(data["bid"], f"{where}.bid", 1)
+        if not 1 <= bid <= 6 and bid not in BID_WORDS:
+            raise RecordError(f"{where}.bid: not a bid: {bid}")
     return DealResult(
         dealer=dealer,
         trump=trump,
         maker=maker,
         alone=alone,
-        tricks=_score_pair(data["tricks"], f"{where}.tricks"),
+        tricks=_scores(data["tricks"], f"{where}.tricks", sides, 0),
         points=as_int(data["points"], f"{where}.points", 0),
-        team=_team(data["team"], f"{where}.team"),
-        score=_score_pair(data["score"], f"{where}.score"),
+        team=_team(data["team"], f"{where}.team", sides),
+        score=_scores(data["score"], f"{where}.score", sides, low),
+        gains=gains,
+        bid=bid,
     )
 
 
@@ -600,15 +625,19 @@ def _card(value: object, where: str) -> Card:
         raise RecordError(f"{where}: {error}") from None
 
 
-def _score_pair(value: object, where: str) -> tuple[int, int]:
+def _scores(value: object, where: str, sides: int, low: int | None = 0) -> tuple[int, ...]:
+    """A list of one number per scoring side (negative only where ``low`` is None:
+    Hasenpfeffer's scores go below zero)."""
     items = as_list(value, where)
-    if len(items) != 2:
-        raise RecordError(f"{where}: must be a list of two numbers (team 0, team 1)")
-    return (as_int(items[0], f"{where}[0]", 0), as_int(items[1], f"{where}[1]", 0))
+    if len(items) != sides:
+        count = "two" if sides == 2 else str(sides)
+        each = "team 0, team 1" if sides == 2 else "one per player"
+        raise RecordError(f"{where}: must be a list of {count} numbers ({each})")
+    return tuple(as_int(item, f"{where}[{k}]", low) for k, item in enumerate(items))
 
 
-def _team(value: object, where: str) -> int | None:
-    return None if value is None else as_int(value, where, 0, 1)
+def _team(value: object, where: str, sides: int = 2) -> int | None:
+    return None if value is None else as_int(value, where, 0, sides - 1)
 
 
 # -- validation --------------------------------------------------------------------------
@@ -622,12 +651,16 @@ def _validate(record: Record) -> None:
     if not isinstance(record.metadata, dict):
         raise RecordError("metadata: must be a dict")
     start = record.start_score
+    sides = record.rules.seating.team_count
+    low = None if record.rules.form == "hasenpfeffer" else 0  # its scores go below zero
     if (
         not isinstance(start, tuple)
-        or len(start) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in start)
+        or len(start) != sides
+        or not all(isinstance(x, int) and not isinstance(x, bool)
+                   and (low is None or x >= low) for x in start)
     ):
-        raise RecordError(f"start_score: must be two whole numbers from 0, not {start!r}")
+        raise RecordError(f"start_score: must be {sides} whole numbers"
+                          f"{'' if low is None else ' from 0'}, not {start!r}")
     players = record.rules.players
     first = record.first_dealer
     for i, recorded in enumerate(record.deals):
@@ -761,8 +794,8 @@ def _suit(suit: int | None) -> str:
     return "none (thrown in)" if suit is None else suit_name(suit)
 
 
-def _score(score: tuple[int, int]) -> str:
-    return f"{score[0]}-{score[1]}"
+def _score(score: tuple[int, ...]) -> str:
+    return "-".join(str(p) for p in score)
 
 
 def _winner(winner: int | None) -> str:

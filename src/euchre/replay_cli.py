@@ -83,8 +83,8 @@ def _warn(replayed: Replay, warn: Write, prefix: str = "") -> None:
         warn(f"warning: {prefix}{warning}")
 
 
-def _score(score: tuple[int, int]) -> str:
-    return f"{score[0]}-{score[1]}"
+def _score(score: tuple[int, ...]) -> str:
+    return "-".join(str(p) for p in score)
 
 
 def _checked_line(replayed: Replay) -> str:

@@ -10,12 +10,26 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from euchre.actions import BLUCHER, MISERE, NAP, WELLINGTON
 
 if TYPE_CHECKING:
+    from euchre.deal import DealResult
     from euchre.rules import Rules
 
-__all__ = ["deal_score", "is_fast_break", "score_deal", "signed_points"]
+__all__ = [
+    "deal_gains",
+    "deal_score",
+    "game_winner",
+    "is_fast_break",
+    "match_start",
+    "match_value",
+    "nap_points",
+    "score_deal",
+    "settlement",
+    "signed_points",
+]
 
 
 def score_deal(
@@ -89,3 +103,189 @@ def is_fast_break(rules: Rules, maker: int, winners: Sequence[int]) -> bool:
     team_of = rules.seating.team_of
     makers = team_of[maker]
     return [team_of[w] == makers for w in winners] == [False, False, True, True, True]
+
+
+def _euchre_gains(rules: Rules, maker: int, alone: Sequence[int], tricks: Sequence[int],
+                  winners: Sequence[int], bid: int, tokens: Sequence[int],
+                  ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Four- and two-handed Euchre: §8, the fast break (§19.8), the super-euchre (§19.10)
+    and four-trick tokens (§19.9)."""
+    team_of = rules.seating.team_of
+    makers = team_of[maker]
+    gains = [0] * len(tricks)
+    won = list(tokens)
+    if rules.fast_break and is_fast_break(rules, maker, winners):
+        return tuple(gains), tuple(won)
+    team, points = deal_score(rules, maker, alone, tricks[makers])
+    gains[team] = points
+    if rules.four_trick_tokens and tricks[makers] == 4 and not any(
+            team_of[s] == makers for s in alone):
+        won[makers] += 1
+        if won[makers] == 4:
+            won[makers] = 0
+            gains[makers] += 1
+    return tuple(gains), tuple(won)
+
+
+def _three_handed_gains(rules: Rules, maker: int, alone: Sequence[int], tricks: Sequence[int],
+                        winners: Sequence[int], bid: int, tokens: Sequence[int],
+                        ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Three-handed Euchre (§14): the maker 1 or 3 (a march), else each defender 2.
+
+    >>> from euchre.rules import Rules
+    >>> _three_handed_gains(Rules(form="three_handed"), 1, (), (2, 2, 1), [], -1, (0,) * 3)
+    ((2, 0, 2), (0, 0, 0))
+    """
+    made = tricks[maker]
+    if rules.fast_break and is_fast_break(rules, maker, winners):
+        return (0,) * len(tricks), tuple(tokens)
+    if made >= 3:
+        gains = tuple((3 if made == 5 else 1) if s == maker else 0 for s in range(len(tricks)))
+    else:
+        gains = tuple(0 if s == maker else 2 for s in range(len(tricks)))
+    return gains, tuple(tokens)
+
+
+def _hasen_gains(rules: Rules, maker: int, alone: Sequence[int], tricks: Sequence[int],
+                 winners: Sequence[int], bid: int, tokens: Sequence[int],
+                 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Hasenpfeffer (§16): the makers their tricks, or minus the bid when set; the
+    defenders their tricks (when ``hasen_defenders_score``).
+
+    >>> from euchre.rules import Rules
+    >>> _hasen_gains(Rules.preset("hasenpfeffer"), 1, (), (3, 3), [], 4, (0, 0))
+    ((3, -4), (0, 0))
+    """
+    makers = rules.seating.team_of[maker]
+    gains = [0, 0]
+    gains[makers] = tricks[makers] if tricks[makers] >= bid else -bid
+    if rules.hasen_defenders_score:
+        gains[1 - makers] = tricks[1 - makers]
+    return tuple(gains), tuple(tokens)
+
+
+_NAP_HIGH: Final = {NAP: (10, 5), WELLINGTON: (20, 10), BLUCHER: (30, 15)}
+_NAP_LOW: Final = {NAP: (5, 5), WELLINGTON: (10, 10), BLUCHER: (20, 20)}
+
+
+def nap_points(rules: Rules, bid: int) -> tuple[int, int]:
+    """Napoleon's table (§17): ``(made, failed)``, what the bidder scores for a made
+    bid and what each opponent scores when it fails.
+
+    >>> from euchre.rules import Rules
+    >>> from euchre.actions import MISERE, NAP
+    >>> nap = Rules.preset("napoleon")
+    >>> nap_points(nap, 3), nap_points(nap, NAP), nap_points(nap.replace(nap_values="low"), NAP)
+    ((3, 3), (10, 5), (5, 5))
+    >>> nap_points(nap.replace(misere=True, misere_loss_points=6), MISERE)
+    (3, 6)
+    """
+    if bid == MISERE:
+        return 3, rules.misere_loss_points
+    if bid in _NAP_HIGH:
+        return (_NAP_HIGH if rules.nap_values == "high" else _NAP_LOW)[bid]
+    return bid, bid
+
+
+def _nap_gains(rules: Rules, maker: int, alone: Sequence[int], tricks: Sequence[int],
+               winners: Sequence[int], bid: int, tokens: Sequence[int],
+               ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Napoleon (§17): the bidder scores the made value, or each opponent the failed
+    value."""
+    taken = tricks[maker]
+    made = taken == 0 if bid == MISERE else taken >= (5 if bid >= NAP else bid)
+    won, lost = nap_points(rules, bid)
+    if made:
+        gains = tuple(won if s == maker else 0 for s in range(len(tricks)))
+    else:
+        gains = tuple(0 if s == maker else lost for s in range(len(tricks)))
+    return gains, tuple(tokens)
+
+
+_GAINS: Final = {
+    "four_handed": _euchre_gains,
+    "two_handed": _euchre_gains,
+    "three_handed": _three_handed_gains,
+    "hasenpfeffer": _hasen_gains,
+    "napoleon": _nap_gains,
+}
+
+
+def deal_gains(rules: Rules, maker: int, alone: Sequence[int], tricks: Sequence[int],
+               winners: Sequence[int], bid: int = -1, tokens: Sequence[int] = (),
+               ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What each side gains from a finished deal, and the four-trick tokens after it:
+    the scoring table of the form (``maker``: the seat that made trump or won the
+    bidding; ``tricks``: tricks taken by each side; ``winners``: the seat that won each
+    trick; ``bid``: the winning bid, where the form bids for tricks).
+
+    >>> from euchre.rules import Rules
+    >>> deal_gains(Rules(), 1, (), (1, 4), [], tokens=(0, 0))
+    ((0, 1), (0, 0))
+    >>> deal_gains(Rules(four_trick_tokens=True), 1, (), (1, 4), [], tokens=(0, 3))
+    ((0, 2), (0, 0))
+    """
+    if not tokens:
+        tokens = (0,) * len(tricks)
+    return _GAINS[rules.form](rules, maker, alone, tricks, winners, bid, tokens)
+
+
+def game_winner(rules: Rules, score: Sequence[int], last: DealResult | None) -> int | None:
+    """The side that wins a game played to ``rules.target`` once some side has reached
+    it (``last``: the deal that got there): the highest total; Hasenpfeffer's makers when
+    both partnerships reach the target on one deal (§16); ``None`` when two or more
+    share the highest total and one more deal must be played (§13).
+
+    >>> from euchre.rules import Rules
+    >>> game_winner(Rules(form="three_handed"), (10, 4, 10), None) is None
+    True
+    >>> game_winner(Rules(form="three_handed"), (11, 4, 10), None)
+    0
+    """
+    if rules.form == "hasenpfeffer" and last is not None and last.maker is not None and (
+            min(score) >= rules.target):  # both reached it on this deal: the makers win
+        return rules.seating.team_of[last.maker]
+    top = max(score)
+    leaders = [t for t, p in enumerate(score) if p == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    if rules.per_player:
+        return None
+    return leaders[0]  # pragma: no cover (one partnership scores a Euchre deal)
+
+
+def match_start(rules: Rules, score: Sequence[int], winner: int) -> tuple[int, ...]:
+    """The score the next game of a match starts from (§19.12): with ``laps`` the
+    winner's points above the target (at most ``target`` - 1), the loser 0.
+
+    >>> from euchre.rules import Rules
+    >>> match_start(Rules(laps=True), (12, 7), 0), match_start(Rules(), (12, 7), 0)
+    ((2, 0), (0, 0))
+    """
+    if not rules.laps:
+        return (0,) * len(score)
+    over = min(max(score[winner] - rules.target, 0), rules.target - 1)
+    return tuple(over if t == winner else 0 for t in range(len(score)))
+
+
+def match_value(rules: Rules, score: Sequence[int], winner: int) -> int:
+    """How many games of a match a won game counts for: 2 for a slam (``slam``: the
+    losers have 0 points or fewer), else 1.
+
+    >>> from euchre.rules import Rules
+    >>> match_value(Rules(slam=True), (10, 0), 0), match_value(Rules(), (10, 0), 0)
+    (2, 1)
+    """
+    losers = [p for t, p in enumerate(score) if t != winner]
+    return 2 if rules.slam and all(p <= 0 for p in losers) else 1
+
+
+def settlement(score: Sequence[int]) -> tuple[int, ...]:
+    """Napoleon's settlement in stakes (§17): player i's balance n·P_i − ΣP.
+
+    >>> settlement((12, 7, 5, 0))
+    (24, 4, -4, -24)
+    """
+    n = len(score)
+    total = sum(score)
+    return tuple(n * p - total for p in score)

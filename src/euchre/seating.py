@@ -27,7 +27,7 @@ from typing import Final
 
 from euchre.errors import RulesError
 
-__all__ = ["SEATINGS", "Seating", "seating_for"]
+__all__ = ["SEATINGS", "Seating", "seating_for", "seating_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +219,26 @@ def _partnerships(players: int) -> Seating:
 
 
 SEATINGS: Final[dict[int, Seating]] = {n: _partnerships(n) for n in (2, 4)}
-"""The seating of each number of players the rules allow."""
+"""The seating of each number of players of partnership Euchre (and two-handed)."""
+
+_SOLO: Final[dict[int, Seating]] = {
+    n: SEATINGS[2] if n == 2 else Seating(n, tuple((s,) for s in range(n))) for n in range(2, 8)
+}
+
+
+def seating_of(players: int, partnerships: bool = True) -> Seating:
+    """The seating of a form: two partnerships of 4 seats, or every seat for itself
+    (two-handed, three-handed and Napoleon's 2 to 7 players).
+
+    >>> seating_of(3).teams, seating_of(4, partnerships=False).partner(0) is None
+    (((0,), (1,), (2,)), True)
+    """
+    if partnerships and players == 4:
+        return SEATINGS[4]
+    try:
+        return _SOLO[players]
+    except KeyError:
+        raise RulesError(f"players: must be from 2 to 7, not {players}") from None
 
 
 def seating_for(players: int) -> Seating:

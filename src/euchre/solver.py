@@ -188,10 +188,14 @@ class Position:
         trump = game.trump
         if trump is None:  # pragma: no cover - the play always has a trump
             raise PositionError("trump is not fixed")
+        won = game.tricks_won
+        if game.rules.form not in ("four_handed", "two_handed"):
+            raise PositionError(f"the solver plays four- and two-handed Euchre, "
+                                f"not {game.rules.form_name}")
         hands = tuple(0 if seat in out else game.hand_mask(seat) for seat in range(n))
         played = game.current_trick
         leader = played[0][0] if played else game.to_act
-        return cls(hands, trump, leader, tuple(c for _, c in played), game.tricks_won, out)
+        return cls(hands, trump, leader, tuple(c for _, c in played), (won[0], won[1]), out)
 
     # -- questions ---------------------------------------------------------------------
 

@@ -218,8 +218,8 @@ class Snapshot:
     trick_number: int
     last_trick: tuple[tuple[int, Card], ...]
     last_winner: int | None
-    tricks_won: tuple[int, int]
-    score: tuple[int, int]
+    tricks_won: tuple[int, ...]
+    score: tuple[int, ...]
     target: int
     deals_limit: int
     legal: tuple[Action, ...]

@@ -2,7 +2,8 @@
 
 Every player (bot, person, network client, learning agent) sees the game only through
 a :class:`PlayerView`: its own hand, the card turned up, every call, the cards played,
-scores, and the dealer's discard for the dealer alone.
+scores, the dealer's discard for the dealer alone, the cards a rule made someone show,
+and what the seat itself laid away, passed or received face down.
 
 >>> from euchre.game import Game
 >>> game = Game(seed=3)
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from euchre.actions import Action
+from euchre.actions import BID, Action
 from euchre.cards import SUIT_CHARS, Card, CardSet, card_name
 from euchre.rules import Rules
 
@@ -33,11 +34,13 @@ class PlayerView:
     seat: int
     rules: Rules
     phase: str
-    """``bid1``, ``exchange``, ``bid2``, ``alone``, ``play``, or ``over``."""
+    """A :class:`~euchre.game.Phase` value: ``bid1``, ``exchange``, ``bid2``, ``alone``,
+    ``play``, ``over``, and in further forms ``benny``, ``declare``, ``best``, ``give``,
+    ``discard``, ``bid``, ``trump``."""
     to_act: int
     dealer: int
     deal_number: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     hand: CardSet
     upcard: Card
     """The card turned up this deal: everyone saw it (in ``bid1`` it is still face up)."""
@@ -52,7 +55,20 @@ class PlayerView:
     tricks: tuple[tuple[tuple[int, Card], ...], ...]
     trick: tuple[tuple[int, Card], ...]
     """The trick in progress, as ``(seat, card)``."""
-    tricks_won: tuple[int, int]
+    tricks_won: tuple[int, ...]
+    shown: tuple[tuple[int, Card], ...] = ()
+    """Cards a rule made a player show this deal, as ``(seat, card)``: public."""
+    laid_away: tuple[Card, ...] = ()
+    """Cards this seat laid away face down this deal (a lone player's discard, the
+    maker's after taking the widow), besides the dealer's :attr:`discard`."""
+    given: tuple[tuple[int, int, Card], ...] = ()
+    """Cards passed face down that this seat gave or received, as ``(giver, receiver,
+    card)``."""
+    bid: int | None = None
+    """The highest bid so far (Hasenpfeffer, Napoleon), a :class:`~euchre.actions.Bid`
+    value."""
+    tokens: tuple[int, ...] = ()
+    """Four-trick tokens each side holds (``four_trick_tokens``)."""
 
     @property
     def team(self) -> int:
@@ -68,8 +84,11 @@ class PlayerView:
         )
 
     def known_cards(self) -> CardSet:
-        """Every card this view mentions (hand, upcard, discard, cards played)."""
+        """Every card this view mentions (hand, upcard, discard, cards played, shown,
+        laid away, passed)."""
         extra = [self.upcard] + ([] if self.discard is None else [self.discard])
+        extra += [c for _, c in self.shown] + list(self.laid_away)
+        extra += [c for _, _, c in self.given]
         return self.hand | self.played | CardSet.from_cards(c for c in extra if c >= 0)
 
     def to_dict(self) -> dict[str, object]:
@@ -84,9 +103,9 @@ class PlayerView:
             "phase": self.phase,
             "to_act": self.to_act,
             "hand": [card_name(c) for c in self.hand],
-            "upcard": card_name(self.upcard),
+            "upcard": None if self.upcard < 0 else card_name(self.upcard),
             "calls": [[seat, str(action)] for seat, action in self.calls],
-            "trump": None if self.trump is None else SUIT_CHARS[self.trump],
+            "trump": None if self.trump is None else (SUIT_CHARS + "n")[self.trump],
             "maker": self.maker,
             "alone": list(self.alone),
             "sitting_out": list(self.sitting_out),
@@ -94,13 +113,31 @@ class PlayerView:
             "tricks": [[[s, card_name(c)] for s, c in t] for t in self.tricks],
             "trick": [[s, card_name(c)] for s, c in self.trick],
             "tricks_won": list(self.tricks_won),
+            **self._further_dict(),
         }
+
+    def _further_dict(self) -> dict[str, object]:
+        """The fields only further forms and house rules fill, when they are filled."""
+        out: dict[str, object] = {}
+        if self.shown:
+            out["shown"] = [[s, card_name(c)] for s, c in self.shown]
+        if self.laid_away:
+            out["laid_away"] = [card_name(c) for c in self.laid_away]
+        if self.given:
+            out["given"] = [[g, r, card_name(c)] for g, r, c in self.given]
+        if self.bid is not None:
+            out["bid"] = str(BID[self.bid])[4:]
+        if any(self.tokens):
+            out["tokens"] = list(self.tokens)
+        return out
 
 
 def view_of(game: Game, seat: int) -> PlayerView:
     """Build ``seat``'s view of ``game`` (use :meth:`Game.view`)."""
     if not 0 <= seat < game.rules.players:
         raise ValueError(f"seat must be from 0 to {game.rules.players - 1}, not {seat}")
+    # the dealer names trump for a Benny upcard before looking at the hand (§13)
+    blind = game.phase.value == "benny" and seat == game.dealer
     return PlayerView(
         seat=seat,
         rules=game.rules,
@@ -109,7 +146,7 @@ def view_of(game: Game, seat: int) -> PlayerView:
         dealer=game.dealer,
         deal_number=game.deal_number,
         score=game.score,
-        hand=CardSet(game.hand_mask(seat)),
+        hand=CardSet(0 if blind else game.hand_mask(seat)),
         upcard=game.upcard,
         calls=game.calls,
         trump=game.trump,
@@ -120,4 +157,9 @@ def view_of(game: Game, seat: int) -> PlayerView:
         tricks=game.tricks,
         trick=game.current_trick,
         tricks_won=game.tricks_won,
+        shown=game.shown,
+        laid_away=tuple(c for s, c in game.laid_away if s == seat),
+        given=tuple(g for g in game.given if seat in g[:2]),
+        bid=game.bid,
+        tokens=game.tokens,
     )

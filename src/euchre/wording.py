@@ -52,16 +52,18 @@ __all__ = [
 
 SYMBOLS: Final = SUIT_SYMBOLS
 """The suit symbols, clubs to spades."""
-_RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
+_RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A", "2", "3", "4", "5", "6")
+"""The rank of a card for people, by :func:`~euchre.cards.card_rank` (7 to ace, then 2
+to 6)."""
 
 
 
 def card_face(c: Card) -> str:
-    """A card for people: ``10♦``, ``J♥``; the joker is ``Jkr``.
+    """A card for people: ``10♦``, ``J♥``, ``2♣``; the joker is ``Jkr``.
 
     >>> from euchre.cards import parse_card
-    >>> card_face(parse_card("Td")), card_face(parse_card("Jh"))
-    ('10♦', 'J♥')
+    >>> card_face(parse_card("Td")), card_face(parse_card("Jh")), card_face(parse_card("2c"))
+    ('10♦', 'J♥', '2♣')
     """
     if c == BENNY:
         return "Jkr"

@@ -339,7 +339,8 @@ class PimcPlayer(BasePlayer):
         team = view.team
         makers = view.rules.seating.same_team(view.seat, view.maker)
         masks = tuple(0 if s in out else hands[s] for s in range(n))
-        position = Position(masks, trump, leader, trick, view.tricks_won, out)
+        won = view.tricks_won
+        position = Position(masks, trump, leader, trick, (won[0], won[1]), out)
         self.solves += 1
         values: dict[Card, float] = {}
         for c, mine in card_values(position).items():

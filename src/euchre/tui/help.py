@@ -3,7 +3,7 @@ in force, trump and the bowers, how a deal goes and scores, and what every key d
 
 Nothing in it is written by hand where it could drift: the rules come from the game's
 :class:`~euchre.rules.Rules` (so the text is right for every preset and option), the
-points from the engine's own scoring table (:func:`~euchre.game.score_deal`), the order
+points from the engine's own scoring table (:func:`~euchre.scoring.score_deal`), the order
 of the trumps from :mod:`euchre.cards`, and the keys from the screens' bindings
 (:func:`key_rows`; every bound action has words in :data:`KEY_HELP` or a description).
 
@@ -38,8 +38,8 @@ from euchre.cards import (
     sort_cards,
     trump_mask,
 )
-from euchre.game import score_deal
 from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
+from euchre.scoring import score_deal
 from euchre.text import plural
 from euchre.tui.style import SYMBOLS, TRUMP_MARK, card_face, suit_text
 
