@@ -40,7 +40,8 @@ CASES: list[tuple[list[str], int, str]] = [
     # stats
     (["stats", "--rules", "bogus"], PARSER,
      "unknown preset 'bogus': choose one of standard, two-handed, tournament, openspiel, "
-     "canadian, or custom"),
+     "canadian, three-handed, railroad, railroad-1887, hasenpfeffer, napoleon, napoleon-full, "
+     "british, or custom"),
     # watch
     (["watch", "--seed", "1.5"], PARSER, "argument --seed: must be a whole number, not '1.5'"),
     (["watch", "--rules", "bogus"], PARSER, "unknown preset 'bogus'"),

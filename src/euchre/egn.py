@@ -261,6 +261,8 @@ def _flag(flags: Mapping[str, object], name: str, default: int) -> int:
 
 
 _NEAREST_WHY: Final = {
+    "laps": "laps score a match of games, not the one game a record holds",
+    "slam": "slams score a match of games, not the one game a record holds",
     "dealer_must_take_upcard": "a dealer free to turn the upcard down plays the same game",
     "deal_pattern": "the record gives every hand as dealt",
     "going_alone": "nobody went alone",

@@ -14,14 +14,13 @@ import contextlib
 import math
 from collections.abc import Callable
 
-from euchre.errors import EuchreError
-from euchre.rules import OPTION_HELP, PRESETS, Rules
+from euchre.errors import EuchreError, RulesError
+from euchre.rules import OPTION_HELP, PRESETS, Rules, face_refusal
 
 __all__ = ["add_rules_arguments", "preset_name", "rules_from_args", "seconds", "whole_number"]
 
 RULE_DEFAULTS = Rules().to_dict()
 """Every rule option with its default: one command-line flag each."""
-
 
 def whole_number(minimum: int | None = None) -> Callable[[str], int]:
     """An argparse ``type``: an int, at least ``minimum`` if given.
@@ -45,7 +44,6 @@ def whole_number(minimum: int | None = None) -> Callable[[str], int]:
         return value
 
     return parse
-
 
 def seconds(low: float, high: float | None = None, *,
             low_allowed: bool = True) -> Callable[[str], float]:
@@ -77,7 +75,6 @@ def seconds(low: float, high: float | None = None, *,
 
     return parse
 
-
 def preset_name(*others: str) -> Callable[[str], str]:
     """An argparse ``type``: a preset's name, read as :meth:`Rules.preset` reads it and
     returned as the preset spells it, or one of ``others`` (``custom`` for ``euchre
@@ -101,7 +98,6 @@ def preset_name(*others: str) -> Callable[[str], str]:
 
     return parse
 
-
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rules PRESET`` and one flag per option (``--stick-the-dealer``, ``--target 5``)."""
     group = parser.add_argument_group("rules", "a preset, then any options to change")
@@ -116,7 +112,6 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
             group.add_argument(flag, dest=f"rule_{name}", default=None, metavar="VALUE",
                                help=OPTION_HELP[name])
 
-
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules named by ``--rules`` and the option flags."""
     options = {
@@ -124,4 +119,8 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         for name in RULE_DEFAULTS
         if getattr(args, f"rule_{name}") is not None
     }
-    return Rules.from_options(options, base=Rules.preset(args.rules))
+    rules = Rules.from_options(options, base=Rules.preset(args.rules))
+    refusal = face_refusal(rules)
+    if refusal:
+        raise RulesError(refusal)
+    return rules

@@ -24,7 +24,10 @@ from euchre.cards import DECKS, deck_has_benny
 from euchre.errors import RulesError
 from euchre.seating import Seating, seating_of
 
-__all__ = ["OPTION_HELP", "PRESETS", "PRESET_HELP", "SEAT_NAMES", "Rules", "seat_name", "team_name"]
+__all__ = [
+    "APPLIES", "FORM_NAMES", "OPTION_HELP", "PRESETS", "PRESET_HELP", "SEAT_NAMES", "Rules",
+    "face_refusal", "playable_presets", "seat_name", "team_name",
+]
 
 SEAT_NAMES: Final = {
     4: ("South", "West", "North", "East"),
@@ -465,6 +468,37 @@ def _coerce(name: str, raw: object) -> object:
         except ValueError:
             raise RulesError(f"{name}: must be a whole number, not {raw!r}") from None
     return text.replace("-", "_") if name != "deal_pattern" else text
+
+
+_UNPLAYED_OPTIONS: Final = ("benny_upcard", "no_trump", "farmers", "go_under", "throw_in",
+                             "partners_best")
+"""Options that bring decisions the bots and faces do not make yet."""
+
+
+def face_refusal(rules: Rules) -> str | None:
+    """Why the terminal game, the web table, the arena and the bots can not play a game
+    under ``rules`` yet (``None`` when they can). The engine plays every form and house
+    rule; the faces and bots play four- and two-handed Euchre with the founding options,
+    the loner options, the super-euchre, the fast break, four-trick tokens and the decks.
+
+    >>> face_refusal(Rules()) is None
+    True
+    >>> print(face_refusal(Rules.preset("napoleon")))
+    Napoleon (Nap) is in the engine but not yet at the table: the terminal game, the web ...
+    """
+    where = ("is in the engine but not yet at the table: the terminal game, the web table, "
+             "the arena and the bots play four- and two-handed Euchre")
+    if rules.form not in ("four_handed", "two_handed"):
+        return f"{rules.form_name} {where}"
+    for option in _UNPLAYED_OPTIONS:
+        if getattr(rules, option) != _OFF_VALUES[option]:
+            return f"{option}={getattr(rules, option)!r} {where} without it"
+    return None
+
+
+def playable_presets() -> list[str]:
+    """The presets the faces and bots play today (:func:`face_refusal`)."""
+    return [name for name, rules in PRESETS.items() if face_refusal(rules) is None]
 
 
 _RAILROAD: Final = Rules(

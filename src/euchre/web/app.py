@@ -33,7 +33,7 @@ from euchre.egn import dumps_egn
 from euchre.errors import EuchreError
 from euchre.players.registry import available_bots
 from euchre.record import loads
-from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
+from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, face_refusal, seat_name
 from euchre.web.project import replay_json
 from euchre.web.room import (
     AWAY_SECONDS,
@@ -176,7 +176,7 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
 
     async def setup(request: Request) -> Response:
         presets = {name: {"help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
-                   for name, rules in PRESETS.items()}
+                   for name, rules in PRESETS.items() if face_refusal(rules) is None}
         return JSONResponse({
             "presets": presets, "options": dict(OPTION_HELP),
             "defaults": Rules().to_dict(),
