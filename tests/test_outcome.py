@@ -26,9 +26,15 @@ def _state(game: Game) -> tuple[object, ...]:
             tuple(game.hand_mask(s) for s in range(game.rules.players)))
 
 
+def bounded(rules: Rules) -> Rules:
+    """``rules``, with Hasenpfeffer played for a few deals: random bidding can keep both
+    of its sides below zero for ever, so a game to a target might never end."""
+    return rules.replace(target=0, deals=4) if rules.form == "hasenpfeffer" else rules
+
+
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_can_apply_verify_and_apply_agree_with_legal_actions(preset: str) -> None:
-    rules = PRESETS[preset]
+    rules = bounded(PRESETS[preset])
     rng = random.Random(f"outcome {preset}")
     for seed in range(2):
         game = Game(rules, seed=seed)
@@ -65,7 +71,7 @@ def test_can_apply_verify_and_apply_agree_with_legal_actions(preset: str) -> Non
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_outcome_says_what_the_action_caused(preset: str) -> None:
-    rules = PRESETS[preset]
+    rules = bounded(PRESETS[preset])
     rng = random.Random(f"caused {preset}")
     tricks_seen = deals_seen = 0
     for seed in range(10):

@@ -42,8 +42,11 @@ def random_rules(rng: random.Random) -> Rules:
         going_alone=going_alone,
         lone_defender=going_alone and rng.random() < 0.6,
         maker_partner_alone=going_alone and rng.random() < 0.6,
-        loner_lead=rng.choice(["left_of_loner", "left_of_dealer"]),
-        lone_defender_scoring=rng.choice(["by_tricks", "flat_4"]),
+        # drawn for both, kept only four-handed: two-handed takes neither (§21)
+        loner_lead=rng.choice(["left_of_loner", "left_of_dealer"]) if players == 4
+        else "left_of_loner",
+        lone_defender_scoring=rng.choice(["by_tricks", "flat_4"]) if players == 4
+        else "by_tricks",
         target=0 if fixed else rng.choice([3, 5]),
         deals=rng.choice([2, 3]) if fixed else 0,
     )
