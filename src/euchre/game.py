@@ -825,7 +825,7 @@ class Game:
         rules = self._rules
         hand = self._hands[self._to_act]
         out: list[Action] = []
-        if not self._exchanged and (self._kitty_cards_known() or self._unknown is not None):
+        if not self._exchanged:  # every Euchre kitty holds the three cards to swap
             if rules.farmers and _qualifies(FARMER, hand):
                 low = [c for c in cards_of(hand) if card_rank(c) in _NINE_TEN]
                 out.extend(Declare(FARMER, three) for three in combinations(low, 3))
@@ -834,9 +834,6 @@ class Game:
         if rules.throw_in != "none" and _qualifies("throw in", hand):
             out.append(THROW_IN_HAND)
         return out
-
-    def _kitty_cards_known(self) -> bool:
-        return len(self._kitty_cards) >= 3
 
     def _bids(self) -> list[int]:
         """The bids the seat to act may make now (Hasenpfeffer, Napoleon)."""
@@ -998,10 +995,8 @@ class Game:
         if self._steps:
             self._phase, self._to_act = self._steps.pop()
             return
-        if self._phase is _DISCARD and self._rules.form == "hasenpfeffer":
-            self._advance()
-            return
-        self._phase = _BEST
+        if self._phase not in self._flow:  # a give or discard of the best phase's steps
+            self._phase = _BEST
         self._advance()
 
     def _declaration(self, action: Action) -> Outcome:

@@ -515,7 +515,7 @@ def _record_from_data(data: object) -> Record:
     metadata = as_object(data.get("metadata", {}), "metadata")
     rules = _rules(require(data, "rules", "the record"), "rules")
     sides = rules.seating.team_count
-    low = None if rules.form == "hasenpfeffer" else 0
+    low = _lowest_score(rules)
     start = _scores(data.get("start_score", [0] * sides), "start_score", sides, low)
     deals_data = as_list(require(data, "deals", "the record"), "deals")
     deals = tuple(_deal(item, rules, f"deals[{i}]") for i, item in enumerate(deals_data))
@@ -586,7 +586,7 @@ def _deal_result(value: object, dealer: int, rules: Rules, where: str) -> DealRe
         as_int(seat, f"{where}.alone[{k}]", 0, seats)
         for k, seat in enumerate(as_list(data["alone"], f"{where}.alone"))
     )
-    low = None if rules.form == "hasenpfeffer" else 0
+    low = _lowest_score(rules)
     gains = _scores(data["gains"], f"{where}.gains", sides, None) if "gains" in data else ()
     bid = None
     if data.get("bid") is not None:
@@ -625,6 +625,11 @@ def _card(value: object, where: str) -> Card:
         raise RecordError(f"{where}: {error}") from None
 
 
+def _lowest_score(rules: Rules) -> int | None:
+    """The lowest score a side may have: 0, or none (Hasenpfeffer's go below zero)."""
+    return None if rules.form == "hasenpfeffer" else 0
+
+
 def _scores(value: object, where: str, sides: int, low: int | None = 0) -> tuple[int, ...]:
     """A list of one number per scoring side (negative only where ``low`` is None:
     Hasenpfeffer's scores go below zero)."""
@@ -652,7 +657,7 @@ def _validate(record: Record) -> None:
         raise RecordError("metadata: must be a dict")
     start = record.start_score
     sides = record.rules.seating.team_count
-    low = None if record.rules.form == "hasenpfeffer" else 0  # its scores go below zero
+    low = _lowest_score(record.rules)
     if (
         not isinstance(start, tuple)
         or len(start) != sides
