@@ -362,9 +362,11 @@ def parse_action(text: str) -> Action:
     >>> parse_action("Jd")
     Play(card=parse_card('Jd'))
     >>> parse_action("bid 3")
+    Bid(value=3)
+    >>> parse_action("raise 3")
     Traceback (most recent call last):
     ...
-    euchre.errors.ActionError: unknown action 'bid 3': actions are: pass, order, discard CARD, ...
+    euchre.errors.ActionError: unknown action 'raise 3': actions are: pass, order, discard CARD, ...
     """
     words = text.strip().lower().split()
     joined = " ".join(words)

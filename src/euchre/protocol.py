@@ -38,6 +38,7 @@ from euchre.actions import (
     ALONE,
     CALL,
     DISCARD,
+    NO_TRUMP,
     ORDER,
     PASS,
     PLAY,
@@ -68,7 +69,7 @@ from euchre.cards import (
 from euchre.deal import DealResult
 from euchre.errors import ActionError, CardError, EuchreError, RulesError
 from euchre.players import Player
-from euchre.rules import Rules
+from euchre.rules import Rules, face_refusal
 from euchre.view import PlayerView
 
 __all__ = [
@@ -125,7 +126,7 @@ def to_protocol(action: Action) -> str:
     if isinstance(action, Order):
         return "accept"
     if isinstance(action, Call):
-        return f"call:{SUIT_CHARS[action.suit]}"
+        return f"call:{(SUIT_CHARS + 'n')[action.suit]}"
     if isinstance(action, Discard):
         return f"discard:{card_name(action.card)}"
     if isinstance(action, GoAlone):
@@ -153,7 +154,7 @@ def from_protocol(text: str) -> Action:
         if not colon and key in _WORDS:
             return _WORDS[key]
         if colon and key == "call":
-            return CALL[parse_suit(arg)]
+            return CALL[NO_TRUMP] if arg.strip().lower() == "n" else CALL[parse_suit(arg)]
         if colon and key in ("discard", "play"):
             c = parse_card(arg)
             if c != UNKNOWN:
@@ -325,6 +326,9 @@ def _rules(value: object, where: str) -> Rules:
         rules = Rules.from_dict(value)
     except RulesError as error:
         _fail(where, str(error))
+    refusal = face_refusal(rules)
+    if refusal:
+        _fail(where, refusal)
     if len(_RULES_SEEN) < 64:
         _RULES_SEEN[key] = rules
     return rules
@@ -497,6 +501,7 @@ def view_from_dict(data: Mapping[str, Any], where: str = "view") -> PlayerView:
         tricks=tuple(tricks),
         trick=current,
         tricks_won=won,
+        tokens=_two(_field(data, "tokens", where, [0, 0]), f"{where}.tokens", 0, 3),
     )
 
 

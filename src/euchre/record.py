@@ -16,10 +16,10 @@ writes Euchre Game Notation. Reading never raises anything but
 True
 >>> record.check().score == game.score
 True
->>> loads(dumps(record).replace('"order"', '"bid 3"', 1))
+>>> loads(dumps(record).replace('"order"', '"raise 3"', 1))
 Traceback (most recent call last):
 ...
-euchre.errors.RecordError: deals[0].actions[0]: unknown action 'bid 3': actions are: pass, ...
+euchre.errors.RecordError: deals[0].actions[0]: unknown action 'raise 3': actions are: pass, ...
 
 A record that reads may still break the rules; replaying it says where:
 
