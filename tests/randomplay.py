@@ -1,13 +1,30 @@
-"""Games played at random for the tests: a plain module the tests import
-(``from randomplay import play_random``); pytest puts tests/ on the path.
+"""Games played at random for the tests, and a player that checks a bot's choices: a
+plain module the tests import (``from randomplay import play_random``); pytest puts
+tests/ on the path.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from euchre.actions import Action
 from euchre.game import Game
+from euchre.players import BasePlayer, Player
 from euchre.rules import Rules
+from euchre.view import PlayerView
+
+
+class Checked(BasePlayer):
+    """A player that fails the test on an illegal choice of the player it wraps."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        action = self.inner.choose(view, legal)
+        assert action in legal, f"{action} not in {legal}"
+        return action
 
 
 def play_random(rules: Rules, seed: int, stop_after: int | None = None) -> Game:

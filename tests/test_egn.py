@@ -355,12 +355,13 @@ def test_egn_ruleset_flags_map_to_rules() -> None:
 
 
 @pytest.mark.parametrize(
-    "flag",
-    ["farmers", "partners_best", "go_under", "allow_no_trump", "four_trick_tokens"],
+    ("flag", "option", "value"),
+    [("farmers", "farmers", True), ("partners_best", "partners_best", "loner"),
+     ("go_under", "go_under", True), ("allow_no_trump", "no_trump", True),
+     ("four_trick_tokens", "four_trick_tokens", True)],
 )
-def test_egn_unsupported_ruleset_flags_are_refused(flag: str) -> None:
-    with pytest.raises(RecordError, match=f"EGN ruleset flag '{flag}' is not supported"):
-        rules_from_egn({flag: True})
+def test_egn_house_rule_flags_set_their_options(flag: str, option: str, value: object) -> None:
+    assert getattr(rules_from_egn({flag: True}), option) == value
     assert rules_from_egn({flag: False}) == rules_from_egn({})
 
 

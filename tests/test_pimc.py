@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
-from euchre.actions import ALONE, ORDER, PASS, PLAY, Action, Order
+from euchre.actions import ALONE, ORDER, PASS, PLAY, Order
 from euchre.cards import (
     EFFECTIVE_SUIT,
     SPADES,
@@ -18,7 +17,7 @@ from euchre.cards import (
 )
 from euchre.deal import Deal
 from euchre.game import Game, Phase
-from euchre.players import BasePlayer, Player, RandomPlayer, play_game
+from euchre.players import Player, RandomPlayer, play_game
 from euchre.players.pimc import PimcPlayer, simple_discard
 from euchre.players.registry import make_player
 from euchre.players.sampling import (
@@ -27,6 +26,7 @@ from euchre.players.sampling import (
 )
 from euchre.rules import Rules
 from euchre.view import PlayerView
+from randomplay import Checked
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -50,18 +50,6 @@ def random_rules(rng: random.Random) -> Rules:
         target=0 if fixed else rng.choice([3, 5]),
         deals=rng.choice([2, 3]) if fixed else 0,
     )
-
-
-class Checked(BasePlayer):
-    """A player that fails the test on an illegal choice."""
-
-    def __init__(self, inner: Player) -> None:
-        self.inner = inner
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        action = self.inner.choose(view, legal)
-        assert action in legal, f"{action} not in {legal}"
-        return action
 
 
 def lineup(rules: Rules, bot: Player, seed: int) -> list[Player]:

@@ -92,10 +92,12 @@ def brute_solve(position: Position, memo: bool = False) -> tuple[int, int]:
     order = position.seats
     trick = tuple(zip(order, position.trick, strict=False))
     left = position.tricks_left
+    trump = position.trump
+    assert trump is not None  # these positions always have a trump suit
     if memo:
-        mine = _trick_memo(position.hands, position.trump, position.leader, trick, seats)
+        mine = _trick_memo(position.hands, trump, position.leader, trick, seats)
     else:
-        mine = _brute(position.hands, position.trump, position.leader, trick, seats)
+        mine = _brute(position.hands, trump, position.leader, trick, seats)
     return position.won[0] + mine, position.won[1] + left - mine
 
 
@@ -283,7 +285,7 @@ def test_other_bad_positions() -> None:
     with pytest.raises(PositionError, match="4 hands"):
         Position((1, 2, 4), SPADES, 0)
     with pytest.raises(PositionError, match="trump"):
-        Position((1, 2), 4, 0)
+        Position((1, 2), 5, 0)
     with pytest.raises(PositionError, match="not legal"):
         Position.parse(["9c Ah", "Tc"], "s", leader=1, trick="Kc").play(parse_card("Ah"))
     hands = tuple(mask_of(parse_cards(h)) for h in ("Ah", "Kh", "Qh", "Jc"))

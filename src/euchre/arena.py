@@ -1,13 +1,20 @@
 """Matches between bots, measured honestly: ``euchre arena basic random --duplicate``.
 
-A match is a number of independent deals (each a one-deal game) or of whole games. The
-first-named bot's side (A, and its partner C) sits at seats 0 and 2, the other side (B
-and D) at seats 1 and 3; with two-handed rules A and B are alone. Every deal's cards
-come from the match seed and the deal's index only, never from the bots, so two
-matchups with the same seed see the same cards. With ``duplicate`` every deal (or every
-game's sequence of deals) is played twice, the second time with the partnerships'
-seats swapped: each side gets the cards the other side had, and the luck of the deal
-cancels out of the per-pair point difference over which the confidence interval is
+A match is a number of independent deals (each a one-deal game) or of whole games. Who
+sits where follows the rules (:func:`seat_layout`). In the partnership forms
+(four-handed Euchre and its house rules, Hasenpfeffer) the first-named bot's side (A,
+and its partner C) sits at seats 0 and 2, the other side (B and D) at seats 1 and 3;
+two-handed, A and B are alone. In the forms scored per player (three-handed, Napoleon
+with 2 to 7 players) the bots named fill the seats in turn (``A B A`` for two bots at
+three seats), and each bot is measured by its points per deal per seat it holds.
+
+Every deal's cards come from the match seed and the deal's index only, never from the
+bots, so two matchups with the same seed see the same cards. With ``duplicate`` every
+deal (or every game's sequence of deals) is played under several seatings in which
+every bot holds every seat's cards equally often: twice in the partnership forms (the
+second time with the partnerships' seats swapped), and, scored per player, under the
+rotations of the lineup and the shifts of its bots (:func:`seat_layout`). The luck of
+the deal cancels out of each deal's difference, over which the confidence interval is
 taken.
 
 The work is cut into chunks of a size that depends only on the match, and the results
@@ -22,6 +29,10 @@ what was finished (:class:`MatchInterrupted`).
 (20, 20)
 >>> result.to_dict()["points_per_deal"]["mean"] == result.net.mean
 True
+>>> three = run_match(["random", "random"], Rules.preset("three-handed"), deals=5,
+...                   duplicate=True, seed=1)
+>>> three.plays, [p.seat_deals for p in three.players]
+(30, [45, 45])
 """
 
 from __future__ import annotations
@@ -37,7 +48,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Protocol, TypeVar
 
-from euchre.actions import Action
+from euchre.actions import MISERE, NAP, Action
 from euchre.deal import DealResult, random_deal
 from euchre.errors import EuchreError
 from euchre.game import Game
@@ -48,20 +59,31 @@ from euchre.rules import Rules
 from euchre.view import PlayerView
 
 __all__ = [
+    "MAX_GAME_DEALS",
+    "BotFigures",
     "Fault",
     "InlineExecutor",
     "Interval",
+    "Layout",
     "MapExecutor",
     "MatchInterrupted",
     "MatchResult",
     "SeatStats",
     "confidence_interval",
+    "contrast_interval",
     "fallback_bot",
     "lineup",
     "run_match",
+    "seat_layout",
 ]
 
-SLOT_NAMES: Final = "ABCD"
+SLOT_NAMES: Final = "ABCDEFG"
+"""The letter of each bot of a lineup: its slot (A, B, C, D in a partnership form)."""
+
+MAX_GAME_DEALS: Final = 1000
+"""A game of ``--games`` still going after this many deals is stopped, unfinished (it
+counts in ``games_unfinished`` and for nobody): random Hasenpfeffer bidding, for one,
+can keep both sides below the target for ever."""
 
 _T = TypeVar("_T")
 
@@ -94,7 +116,7 @@ class Interval:
     high: float | None
     stderr: float | None
     n: int
-    """Independent samples: games, deals, or duplicate pairs."""
+    """Independent samples: games, deals, or duplicate pairs (or sets)."""
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready data."""
@@ -127,14 +149,56 @@ def confidence_interval(values: Sequence[float], weights: Sequence[float]) -> In
     return Interval(ratio, ratio - half, ratio + half, stderr, n)
 
 
+def contrast_interval(values: Sequence[Sequence[float]], weights: Sequence[Sequence[float]],
+                      coefficients: Sequence[float]) -> Interval:
+    """``sum(c_b * R_b)``, a weighted sum of ratios ``R_b = sum(values[b]) /
+    sum(weights[b])`` measured on the same units, with a 95% confidence interval.
+
+    ``values[b][i]`` and ``weights[b][i]`` are what unit ``i`` contributed to ratio
+    ``b`` (a bot's points and the seat-deals it held). The standard error is that of
+    the linearised estimator: unit ``i``'s residual is ``sum(c_b * (values[b][i] - R_b
+    * weights[b][i]) / mean(weights[b]))``, so the units' correlation between the ratios
+    (the same cards, in a duplicate set) is taken into account. With one ratio it is
+    :func:`confidence_interval`; with equal weights, the interval of the mean of the
+    units' differences.
+
+    >>> ci = contrast_interval([[1, 3, 2, 2], [1, 1, 2, 0]], [[1] * 4, [1] * 4], [1, -1])
+    >>> ci.mean, round(ci.low, 3), round(ci.high, 3)
+    (1.0, -0.837, 2.837)
+    >>> ci == confidence_interval([0, 2, 0, 2], [1] * 4)
+    True
+    """
+    n = len(values[0]) if values else 0
+    totals = [sum(w) for w in weights]
+    if n == 0 or any(t == 0 for t, c in zip(totals, coefficients, strict=True) if c):
+        return Interval(0.0, None, None, None, n)
+    ratios = [sum(v) / t if t else 0.0 for v, t in zip(values, totals, strict=True)]
+    estimate = sum(c * r for c, r in zip(coefficients, ratios, strict=True))
+    if n < 2:
+        return Interval(estimate, None, None, None, n)
+    scale = [c / (t / n) if c else 0.0 for c, t in zip(coefficients, totals, strict=True)]
+    residual = 0.0
+    for i in range(n):
+        e = sum(k * (values[b][i] - ratios[b] * weights[b][i])
+                for b, k in enumerate(scale) if k)
+        residual += e * e
+    stderr = math.sqrt(residual / (n - 1) / n)
+    half = _t975(n - 1) * stderr
+    return Interval(estimate, estimate - half, estimate + half, stderr, n)
+
+
 @dataclass(slots=True)
 class SeatStats:
-    """What one bot of the lineup (A, B, C or D) did, over every play of the match.
+    """What one bot of the lineup (A, B, C, ...) did, over every play of the match.
 
-    ``calls`` counts the deals where this bot chose trump; they end ``made`` (3 or 4
-    tricks), ``marched`` (5) or ``euchred`` (fewer than 3). ``alone`` counts going
-    alone (as maker or defender); ``alone_won`` those where the lone hand's side took 3
-    tricks or more, ``alone_marched`` all 5.
+    ``deals`` counts the seat-deals it held (one a deal in a partnership form; where
+    the bots fill more seats than there are bots, each seat it held), ``dealt`` the
+    deals it dealt. ``calls`` counts the deals where this bot chose trump or won the
+    bidding; they end ``made`` (the contract, short of every trick), ``marched`` (every
+    trick: 5, or Hasenpfeffer's 6) or ``euchred`` (euchred, or set: short of the bid, or
+    a misère that took a trick). ``alone`` counts going alone (as maker or defender);
+    ``alone_won`` those where the lone hand's side took 3 tricks or more,
+    ``alone_marched`` all 5.
     """
 
     deals: int = 0
@@ -165,13 +229,47 @@ class SeatStats:
 
 
 @dataclass(frozen=True, slots=True)
+class BotFigures:
+    """One bot's score in a form scored per player (three-handed, Napoleon)."""
+
+    slot: int
+    bot: str
+    seat_deals: int
+    """Deals played, counted once for every seat the bot held in them."""
+    points: int
+    points_per_deal: Interval
+    """Its points per seat-deal, over the units (deals, games, duplicate sets)."""
+    net: Interval
+    """Its points per seat-deal minus the mean of the other bots' (with two bots: its
+    points per seat-deal minus the other's): **the measure of strength**."""
+    seat_games: int | None
+    """Games played, once for every seat held (``games`` mode only)."""
+    games_won: int | None
+    game_win: Interval | None
+    """Games won per seat-game: a seat's chance of winning (``1 / players`` is even)."""
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data."""
+        win = self.game_win
+        return {
+            "slot": SLOT_NAMES[self.slot], "bot": self.bot, "seat_deals": self.seat_deals,
+            "points": self.points, "points_per_deal": self.points_per_deal.to_dict(),
+            "net_per_deal": self.net.to_dict(), "seat_games": self.seat_games,
+            "games_won": self.games_won,
+            "game_win_rate": None if win is None else win.mean,
+            "game_win_ci95": None if win is None else [win.low, win.high],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Fault:
     """A bot that failed during a play: another bot finished that game for it."""
 
     slot: int
     bot: str
     play: str
-    """Which play: ``deal 12``, ``game 3``, with ``(swapped)`` for the second of a pair."""
+    """Which play: ``deal 12``, ``game 3``, with ``(swapped)`` for the second of a pair
+    (``(seating 4 of 6)`` in a duplicate set of a form scored per player)."""
     deal: int
     """The deal of that game in which it happened (from 0)."""
     kind: str
@@ -191,14 +289,20 @@ class Fault:
 
 @dataclass(slots=True)
 class _Unit:
-    """The outcome of one unit of work: a game, or a duplicate pair of games."""
+    """The outcome of one unit of work: a game, or a duplicate pair (or set) of games."""
 
     index: int
     net: int = 0
     points: list[int] = field(default_factory=lambda: [0, 0])
+    """Per side (partnership forms) or per bot (forms scored per player)."""
+    held: list[int] = field(default_factory=list)
+    """Seat-deals held by each bot (forms scored per player)."""
     deals: int = 0
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
+    seat_games: list[int] = field(default_factory=list)
+    tied: int = 0
+    unfinished: int = 0
     thrown_in: int = 0
     seats: list[SeatStats] = field(default_factory=list)
     faults: list[Fault] = field(default_factory=list)
@@ -207,33 +311,47 @@ class _Unit:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """The outcome of a match. Side 0 is the first-named bot's (A and C)."""
+    """The outcome of a match. Side 0 is the first-named bot's (A and C); scored per
+    player, ``players`` has each bot's figures and ``net`` is A's."""
 
     bots: tuple[str, ...]
-    """The lineup by slot: A, B (and C, D in four-handed play)."""
+    """The lineup by slot: A, B (and C, D in four-handed play); scored per player, the
+    bots as named (each may hold several seats)."""
     rules: Rules
     """The match's rules (in ``deals`` mode each deal is a one-deal game under them)."""
     mode: str
     """``deals`` (independent one-deal games) or ``games`` (whole games)."""
     count: int
-    """The deals or games (duplicate pairs with ``duplicate``) the match was to play."""
+    """The deals or games (duplicate pairs or sets with ``duplicate``) the match was to
+    play."""
     finished: int
     """Those played to the end: ``count``, unless the match was interrupted."""
     duplicate: bool
     seed: int
     plays: int
-    """Games played (a duplicate pair is two)."""
+    """Games played (a duplicate pair is two, a set as many as its seatings)."""
     deals: int
-    points: tuple[int, int]
+    points: tuple[int, ...]
+    """Points scored by each side (partnership forms) or each bot (per player)."""
     net: Interval
-    """Side 0's points minus side 1's, per deal."""
-    games_won: tuple[int, int] | None
+    """Side 0's points minus side 1's, per deal; scored per player, A's points per
+    seat-deal minus the mean of the others' (:attr:`BotFigures.net`)."""
+    games_won: tuple[int, ...] | None
     game_win: Interval | None
-    """Side 0's share of the games won (``games`` mode only)."""
+    """Side 0's share of the games won, or A's games won per seat-game (``games`` mode
+    only)."""
     thrown_in: int
     seats: tuple[SeatStats, ...]
     faults: tuple[Fault, ...]
     seconds: float
+    layout: Layout | None = None
+    """Who held which seat in each play of a unit (:func:`seat_layout`)."""
+    players: tuple[BotFigures, ...] = ()
+    """Each bot's figures, in the forms scored per player (empty otherwise)."""
+    games_tied: int = 0
+    """Games that ended with the top score shared (a fixed number of deals)."""
+    games_unfinished: int = 0
+    """Games stopped after :data:`MAX_GAME_DEALS` deals."""
 
     @property
     def interrupted(self) -> bool:
@@ -241,14 +359,22 @@ class MatchResult:
         return self.finished < self.count
 
     @property
+    def per_player(self) -> bool:
+        """Whether the match's form scores each player (three-handed, Napoleon)."""
+        return self.rules.per_player
+
+    @property
     def point_share(self) -> float | None:
-        """Side 0's points over all points scored."""
+        """Side 0's (or A's) points over all points scored (``None`` when nothing was
+        scored, or a side's points are below zero, as Hasenpfeffer's can be)."""
         total = sum(self.points)
-        return self.points[0] / total if total else None
+        if not total or min(self.points) < 0:
+            return None
+        return self.points[0] / total
 
     def headline(self) -> dict[str, object]:
-        """The figures a strength table quotes, JSON-ready: side 0's points per deal as
-        ``[mean, low, high]`` (the 95% interval; rounded to 3 places, the bounds
+        """The figures a strength table quotes, JSON-ready: side 0's (A's) points per
+        deal as ``[mean, low, high]`` (the 95% interval; rounded to 3 places, the bounds
         ``None`` with fewer than two units), the point share and the game win rate
         (``None`` in ``deals`` mode)."""
         net = self.net
@@ -259,17 +385,73 @@ class MatchResult:
             "game_win_rate": None if self.game_win is None else self.game_win.mean,
         }
 
-    def side_names(self) -> tuple[str, str]:
-        """``A+C`` and ``B+D`` (``A`` and ``B`` two-handed)."""
-        if len(self.bots) == 2:
-            return "A", "B"
+    def side_names(self) -> tuple[str, ...]:
+        """``A+C`` and ``B+D`` (``A`` and ``B`` two-handed; scored per player, a letter
+        a bot)."""
+        if self.per_player or len(self.bots) == 2:
+            return tuple(SLOT_NAMES[: len(self.bots)])
         return "A+C", "B+D"
+
+    def unit_name(self) -> str:
+        """What the match counts: ``deals``, ``games``, ``pairs of deals`` (duplicate,
+        two seatings), ``sets of deals`` (duplicate, more)."""
+        plays = 1 if self.layout is None else len(self.layout.plays)
+        group = "" if not self.duplicate else "pairs of " if plays == 2 else "sets of "
+        return group + self.mode
 
     def to_dict(self) -> dict[str, object]:
         """Everything as one JSON-ready object (all but ``seconds`` is fixed by the seed)."""
         deals = self.deals
+        common: dict[str, object] = {
+            "bots": list(self.bots),
+            "rules": self.rules.to_dict(),
+            "scoring": "per_player" if self.per_player else "sides",
+            "mode": self.mode,
+            "count": self.count,
+            "finished": self.finished,
+            "interrupted": self.interrupted,
+            "duplicate": self.duplicate,
+            "seed": self.seed,
+            "plays": self.plays,
+            "deals": deals,
+            "layout": None if self.layout is None else self.layout.to_dict(),
+            "points_per_deal": self.net.to_dict(),
+            "point_share": self.point_share,
+            "game_win_rate": None if self.game_win is None else self.game_win.mean,
+            "game_win_ci95": None if self.game_win is None
+            else [self.game_win.low, self.game_win.high],
+        }
+        if self.per_player:
+            total = sum(self.points)
+            share = total and min(self.points) >= 0
+            common["players"] = [
+                {**figures.to_dict(), "point_share": figures.points / total if share else None}
+                for figures in self.players
+            ]
+        else:
+            common["sides"] = self._sides()
+        seating = None if self.per_player else self.rules.seating
+        return {
+            **common,
+            "thrown_in": self.thrown_in,
+            "thrown_in_rate": self.thrown_in / deals if deals else None,
+            "games_tied": self.games_tied,
+            "games_unfinished": self.games_unfinished,
+            "seats": [
+                {"slot": SLOT_NAMES[slot], "bot": self.bots[slot],
+                 "side": None if seating is None else seating.team(slot),
+                 **{f.name: getattr(stats, f.name) for f in fields(stats)},
+                 **stats.rates()}
+                for slot, stats in enumerate(self.seats)
+            ],
+            "faults": [fault.to_dict() for fault in self.faults],
+            "seconds": round(self.seconds, 3),
+        }
+
+    def _sides(self) -> list[dict[str, object]]:
+        deals = self.deals
         seating = self.rules.seating
-        sides = []
+        sides: list[dict[str, object]] = []
         for side, name in enumerate(self.side_names()):
             sign = 1 if side == 0 else -1
             won = None if self.games_won is None else self.games_won[side]
@@ -285,34 +467,7 @@ class MatchResult:
                 "games_won": won,
                 "game_win_rate": None if won is None or not self.plays else won / self.plays,
             })
-        return {
-            "bots": list(self.bots),
-            "rules": self.rules.to_dict(),
-            "mode": self.mode,
-            "count": self.count,
-            "finished": self.finished,
-            "interrupted": self.interrupted,
-            "duplicate": self.duplicate,
-            "seed": self.seed,
-            "plays": self.plays,
-            "deals": deals,
-            "points_per_deal": self.net.to_dict(),
-            "point_share": self.point_share,
-            "game_win_rate": None if self.game_win is None else self.game_win.mean,
-            "game_win_ci95": None if self.game_win is None
-            else [self.game_win.low, self.game_win.high],
-            "sides": sides,
-            "thrown_in": self.thrown_in,
-            "thrown_in_rate": self.thrown_in / deals if deals else None,
-            "seats": [
-                {"slot": SLOT_NAMES[slot], "bot": self.bots[slot], "side": seating.team(slot),
-                 **{f.name: getattr(stats, f.name) for f in fields(stats)},
-                 **stats.rates()}
-                for slot, stats in enumerate(self.seats)
-            ],
-            "faults": [fault.to_dict() for fault in self.faults],
-            "seconds": round(self.seconds, 3),
-        }
+        return sides
 
 
 class MatchInterrupted(KeyboardInterrupt):
@@ -358,26 +513,105 @@ class InlineExecutor:
         """Nothing to shut down."""
 
 
-# -- playing ----------------------------------------------------------------------------
+# -- who sits where ---------------------------------------------------------------------
 
 
 def lineup(specs: Sequence[str], rules: Rules) -> tuple[str, ...]:
-    """The bot of each slot (seat in the first play): ``[A, B]`` four-handed is
-    ``(A, B, A, B)``. Raises :class:`~euchre.errors.EuchreError` on a bad lineup.
+    """The bots of the lineup, by slot. In a partnership form, the bot of each seat in
+    the first play: ``[A, B]`` four-handed is ``(A, B, A, B)``; scored per player, the
+    bots as named, which fill the seats in turn (:func:`seat_layout`). Raises
+    :class:`~euchre.errors.EuchreError` on a lineup that cannot fill the seats.
 
     >>> lineup(["basic", "random"], Rules())
     ('basic', 'random', 'basic', 'random')
+    >>> lineup(["basic", "random"], Rules.preset("napoleon"))
+    ('basic', 'random')
+    >>> lineup(["random"] * 6, Rules.preset("napoleon"))
+    Traceback (most recent call last):
+    ...
+    euchre.errors.EuchreError: Napoleon (Nap) with 5 players takes from two to five bots ...
     """
     checked = [check_spec(spec) for spec in specs]
     players = rules.players
+    if rules.per_player:
+        if not 2 <= len(checked) <= players:
+            names = "two bots" if players == 2 else f"from two to {_WORDS[players]} bots"
+            raise EuchreError(
+                f"{rules.form_name} with {players} players takes {names} (they fill the "
+                f"seats in turn: A B A B ...), not {len(checked)}"
+            )
+        return tuple(checked)
     if players == 2 and len(checked) != 2:
         raise EuchreError(f"two-handed Euchre takes exactly two bots, not {len(checked)}")
     if players == 4 and len(checked) not in (2, 4):
         raise EuchreError(
-            f"four-handed Euchre takes two bots (each partners itself) or four "
-            f"(A and C against B and D), not {len(checked)}"
+            f"four-handed {'Euchre' if rules.form == 'four_handed' else rules.form_name} "
+            f"takes two bots (each partners itself) or four (A and C against B and D), "
+            f"not {len(checked)}"
         )
     return tuple(checked * (players // len(checked)))
+
+
+_WORDS: Final = ("zero", "one", "two", "three", "four", "five", "six", "seven")
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Who holds which seat's cards in each play of a unit (a deal, a game, or a
+    duplicate pair or set of them): ``plays[p][seat]`` is the slot of the lineup's bot
+    (0 for A) at ``seat`` in play ``p``."""
+
+    plays: tuple[tuple[int, ...], ...]
+    per_player: bool
+    """Scored per player: each bot is measured over the seats it holds."""
+
+    def held(self, slot: int, seat: int) -> int:
+        """How many plays of a unit give ``seat``'s cards to the bot of ``slot``."""
+        return sum(play[seat] == slot for play in self.plays)
+
+    def to_dict(self) -> list[list[str]]:
+        """JSON-ready: each play's slot letters by seat."""
+        return [[SLOT_NAMES[slot] for slot in play] for play in self.plays]
+
+    def __str__(self) -> str:
+        return ", ".join(" ".join(SLOT_NAMES[slot] for slot in play) for play in self.plays)
+
+
+def seat_layout(bots: int, rules: Rules, duplicate: bool) -> Layout:
+    """The seatings each unit is played under, for a lineup of ``bots`` slots (as
+    :func:`lineup` returns them).
+
+    Partnership forms (and two-handed): slot ``s`` sits at seat ``s``; with
+    ``duplicate`` a second play swaps the partnerships' seats (seat ``s`` holds slot
+    ``s ^ 1``). Scored per player, at ``n`` seats with ``k`` bots: seat ``s`` holds bot
+    ``s mod k``; with ``duplicate``, the unit is played under every rotation of that
+    lineup round the table combined with every cyclic shift of the bots' letters (A
+    becomes B, B becomes C, ..., the last A), each distinct seating once. Under a shift
+    every seat passes through every bot once, so every bot holds every seat's cards
+    equally often, whatever ``k`` and ``n``; two bots at an odd number of seats are
+    played under ``2n`` seatings (the rotations of ``A B A ...`` and of its mirror ``B A
+    B ...``), at an even number under two (``A B A B ...`` and ``B A B A ...``).
+
+    >>> print(seat_layout(2, Rules.preset("three-handed"), duplicate=True))
+    A B A, A A B, B A A, B A B, B B A, A B B
+    >>> print(seat_layout(4, Rules(), duplicate=True))
+    A B C D, B A D C
+    >>> len(seat_layout(2, Rules.preset("napoleon"), duplicate=True).plays)
+    10
+    """
+    n = rules.players
+    if not rules.per_player:
+        first = tuple(range(n))
+        plays = (first, tuple(s ^ 1 for s in first)) if duplicate else (first,)
+        return Layout(plays, per_player=False)
+    base = tuple(seat % bots for seat in range(n))
+    if not duplicate:
+        return Layout((base,), per_player=True)
+    seatings = {
+        tuple((base[(seat - turn) % n] + shift) % bots for seat in range(n)): None
+        for shift in range(bots) for turn in range(n)
+    }
+    return Layout(tuple(seatings), per_player=True)
 
 
 def fallback_bot() -> str:
@@ -391,6 +625,9 @@ def _derive(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+# -- playing ----------------------------------------------------------------------------
+
+
 @dataclass(frozen=True, slots=True)
 class _Job:
     bots: tuple[str, ...]
@@ -401,6 +638,7 @@ class _Job:
     time_limit: float
     fallback: str
     record: bool
+    layout: Layout
 
 
 class _Seat:
@@ -450,6 +688,15 @@ class _Seat:
             self._replace(error, view)
 
 
+class _GameCut(Exception):
+    """A game of ``--games`` reached :data:`MAX_GAME_DEALS` deals unfinished."""
+
+
+def _cut_long_games(game: Game) -> None:
+    if len(game.results) >= MAX_GAME_DEALS:
+        raise _GameCut
+
+
 def _play_chunk(job: _Job, indices: range) -> list[_Unit]:
     """Play some units (in a worker process, or here)."""
     return list(_play_units(job, indices))
@@ -457,9 +704,9 @@ def _play_chunk(job: _Job, indices: range) -> list[_Unit]:
 
 def _play_units(job: _Job, indices: range) -> Generator[_Unit, None, None]:
     """Play some units, yielding each as it finishes."""
-    # An external program is kept for a whole chunk, one per slot and per half, and
-    # told each new game with game_start: the programs of the second half of a pair
-    # never saw the first half's cards. Built-in bots are new for every play.
+    # An external program is kept for a whole chunk, one per seat key and per play, and
+    # told each new game with game_start: the programs of a later play of a pair (or
+    # set) never saw an earlier play's cards. Built-in bots are new for every play.
     programs: dict[tuple[int, int], Player] = {}
     try:
         for index in indices:
@@ -470,12 +717,31 @@ def _play_units(job: _Job, indices: range) -> Generator[_Unit, None, None]:
                 program.close()
 
 
+def _suffix(play: int, plays: int) -> str:
+    """The record name's suffix of a play: ``a``, ``b``, ... (``aa``, ``ab``, ... past 26)."""
+    if plays == 1:
+        return ""
+    if plays <= 26:
+        return chr(97 + play)
+    return chr(97 + play // 26) + chr(97 + play % 26)
+
+
 def _play_unit(job: _Job, index: int, programs: dict[tuple[int, int], Player]) -> _Unit:
     rules = job.rules
     n = rules.players
-    unit = _Unit(index, seats=[SeatStats() for _ in job.bots])
-    for half in (0, 1) if job.duplicate else (0,):
-        label = f"{job.mode[:-1]} {index + 1}" + (" (swapped)" if half else "")
+    layout = job.layout
+    per_player = layout.per_player
+    plays = layout.plays
+    scorers = len(job.bots) if per_player else 2
+    unit = _Unit(index, points=[0] * scorers, wins=[0] * scorers,
+                 held=[0] * len(job.bots), seat_games=[0] * len(job.bots),
+                 seats=[SeatStats() for _ in job.bots])
+    for number, seating in enumerate(plays):
+        label = f"{job.mode[:-1]} {index + 1}"
+        if len(plays) == 2 and not per_player:
+            label += " (swapped)" if number else ""
+        elif len(plays) > 1:
+            label += f" (seating {number + 1} of {len(plays)})"
         if job.mode == "deals":
             dealer = index % n
             deal = random_deal(rules, dealer, random.Random(_derive(job.seed, "deal", index)))
@@ -484,26 +750,35 @@ def _play_unit(job: _Job, index: int, programs: dict[tuple[int, int], Player]) -
             game = Game(rules, seed=_derive(job.seed, "game", index))
         seats = []
         for seat in range(n):
-            slot = seat ^ half
+            slot = seating[seat]
             spec = job.bots[slot]
-            seed = _derive(job.seed, "bot", index, half, slot)
-            player = programs.get((half, slot))
+            # partnership forms key a bot by its slot (as the arena always has), forms
+            # scored per player by its seat (one bot may hold several seats)
+            key = seat if per_player else slot
+            seed = _derive(job.seed, "bot", index, number, key)
+            player = programs.get((number, key))
             if player is None:
                 player = make_player(spec, seed, time_limit=job.time_limit)
                 if spec.startswith(EXTERNAL_PREFIX):
-                    programs[(half, slot)] = player
+                    programs[(number, key)] = player
             seats.append(_Seat(player, job, slot, seed, label, unit.faults))
-        play_game(game, seats)
-        _tally(unit, game, half)
+        cut = False
+        try:
+            play_game(game, seats, after=_cut_long_games if job.mode == "games" else None)
+        except _GameCut:
+            cut = True
+        _tally(unit, game, seating, per_player, cut)
         if job.record:
             from euchre.record import Record, dumps
 
             metadata = {
-                "players": [job.bots[seat ^ half] for seat in range(n)],
+                "players": [job.bots[seating[seat]] for seat in range(n)],
                 "event": "euchre arena",
-                "arena": {"seed": job.seed, "mode": job.mode, "index": index, "half": half},
+                "arena": {"seed": job.seed, "mode": job.mode, "index": index,
+                          "half": number, "play": number,
+                          "slots": [SLOT_NAMES[slot] for slot in seating]},
             }
-            suffix = "ab"[half] if job.duplicate else ""
+            suffix = _suffix(number, len(plays))
             name = f"{job.mode[:-1]}-{index + 1:06d}{suffix}.json"
             unit.records.append((name, dumps(Record.from_game(game, metadata=metadata))))
     for fault in unit.faults:
@@ -511,42 +786,81 @@ def _play_unit(job: _Job, index: int, programs: dict[tuple[int, int], Player]) -
     return unit
 
 
-def _tally(unit: _Unit, game: Game, half: int) -> None:
-    """Add one play's deals to the unit (``half`` 1: side 0 sat at odd seats)."""
+def _verdict(rules: Rules, result: DealResult) -> int:
+    """How the maker's contract ended: 1 made, 2 marched (every trick), 0 euchred (or
+    set)."""
+    maker = result.maker
+    assert maker is not None
+    took = result.tricks[rules.seating.team_of[maker]]
+    every = rules.hand_size
+    bid = result.bid
+    if rules.form == "napoleon" and bid is not None:
+        if bid == MISERE:
+            return 1 if took == 0 else 0
+        need = every if bid >= NAP else bid
+    elif rules.form == "hasenpfeffer" and bid is not None:
+        need = bid
+    else:
+        need = 3
+    if took < need:
+        return 0
+    return 2 if took == every else 1
+
+
+def _tally(unit: _Unit, game: Game, seating: tuple[int, ...], per_player: bool,
+           cut: bool) -> None:
+    """Add one play's deals to the unit (``seating[seat]``: the slot at each seat)."""
     seats = unit.seats
-    n = game.rules.players
-    team_of = game.rules.seating.team_of
+    rules = game.rules
+    n = rules.players
+    team_of = rules.seating.team_of
+    # partnership forms: the side of the lineup (0: A's) that plays as each team
+    side_of_team = [team_of[seating[team[0]]] for team in rules.seating.teams]
     for result in game.results:
         unit.deals += 1
         for seat in range(n):
-            seats[seat ^ half].deals += 1
-        seats[result.dealer ^ half].dealt += 1
-        if result.team is not None:
-            side = result.team ^ half
-            unit.points[side] += result.points
-            unit.net += result.points if side == 0 else -result.points
+            seats[seating[seat]].deals += 1
+        seats[seating[result.dealer]].dealt += 1
+        if per_player:
+            for seat, gain in enumerate(result.gains):
+                unit.points[seating[seat]] += gain
+                unit.held[seating[seat]] += 1
+        else:
+            for team, gain in enumerate(result.gains):
+                side = side_of_team[team]
+                unit.points[side] += gain
+                unit.net += gain if side == 0 else -gain
         if result.maker is None:
             unit.thrown_in += 1
             continue
-        maker = seats[result.maker ^ half]
+        maker = seats[seating[result.maker]]
         maker.calls += 1
-        made = result.tricks[team_of[result.maker]]
-        if made == 5:
+        verdict = _verdict(rules, result)
+        if verdict == 2:
             maker.marched += 1
-        elif made >= 3:
+        elif verdict == 1:
             maker.made += 1
         else:
             maker.euchred += 1
         for seat in result.alone:
-            lone = seats[seat ^ half]
+            lone = seats[seating[seat]]
             lone.alone += 1
             took = result.tricks[team_of[seat]]
             lone.alone_won += took >= 3
             lone.alone_marched += took == 5
     unit.games += 1
+    if per_player:
+        for seat in range(n):
+            unit.seat_games[seating[seat]] += 1
     winner = game.winner()
-    if winner is not None:
-        unit.wins[winner ^ half] += 1
+    if cut:
+        unit.unfinished += 1
+    elif winner is None:
+        unit.tied += 1
+    elif per_player:
+        unit.wins[seating[winner]] += 1
+    else:
+        unit.wins[side_of_team[winner]] += 1
 
 
 def _chunk_size(units: int, external: bool) -> int:
@@ -589,17 +903,20 @@ def run_match(
 ) -> MatchResult:
     """Play a match and measure it.
 
-    ``specs`` are two bots (A and B; four-handed, each partners itself) or four (A and
-    C against B and D); see :mod:`euchre.players.registry`. Give ``deals`` (independent
-    one-deal games, the dealer rotating) or ``games`` (whole games under ``rules``).
-    ``executor`` runs the work (anything with an in-order ``map``; default: this
-    process). ``record`` is a directory to write one native JSON record per game into.
-    ``progress(done, total)`` is called with 0 before the first unit (a game, a deal, or
-    a duplicate pair) and again as each finishes, up to ``total``; ``on_fault`` with
-    each bot failure; ``time_limit`` is an external bot's limit per decision, in
-    seconds. Every external program is started once first (:func:`preflight`): one
-    that cannot play raises :class:`~euchre.errors.EuchreError` before the match begins.
-    Ctrl-C raises :class:`MatchInterrupted`, holding the result of the finished units.
+    ``specs`` are the bots (see :mod:`euchre.players.registry`): in a partnership form
+    two (A and B; four-handed, each partners itself) or four (A and C against B and D);
+    scored per player (three-handed, Napoleon), from two to one a seat, filling the
+    seats in turn (:func:`seat_layout`). Give ``deals`` (independent one-deal games,
+    the dealer rotating) or ``games`` (whole games under ``rules``). ``duplicate`` plays
+    each unit under every seating of :func:`seat_layout`. ``executor`` runs the work
+    (anything with an in-order ``map``; default: this process). ``record`` is a
+    directory to write one native JSON record per game into. ``progress(done, total)``
+    is called with 0 before the first unit (a game, a deal, or a duplicate pair or set)
+    and again as each finishes, up to ``total``; ``on_fault`` with each bot failure;
+    ``time_limit`` is an external bot's limit per decision, in seconds. Every external
+    program is started once first (:func:`preflight`): one that cannot play raises
+    :class:`~euchre.errors.EuchreError` before the match begins. Ctrl-C raises
+    :class:`MatchInterrupted`, holding the result of the finished units.
     """
     bots = lineup(specs, rules)
     if (deals is None) == (games is None):
@@ -622,7 +939,7 @@ def run_match(
                               f"{error.strerror or error}") from None
     preflight(bots, play_rules, time_limit)
     job = _Job(bots, play_rules, mode, duplicate, seed, time_limit, fallback_bot(),
-               directory is not None)
+               directory is not None, seat_layout(len(bots), rules, duplicate))
     size = _chunk_size(count, any(bot.startswith(EXTERNAL_PREFIX) for bot in bots))
     chunks = [range(start, min(start + size, count)) for start in range(0, count, size)]
     start_time = time.perf_counter()
@@ -658,6 +975,17 @@ def _summarise(
             total.add(stats)
     plays = sum(u.games for u in units)
     games_mode = job.mode == "games"
+    scorers = len(units[0].points) if units else (len(job.bots) if rules.per_player else 2)
+    points = tuple(sum(u.points[i] for u in units) for i in range(scorers))
+    games_won = tuple(sum(u.wins[i] for u in units) for i in range(scorers))
+    figures: tuple[BotFigures, ...] = ()
+    if job.layout.per_player:
+        figures = _figures(job, units, games_mode)
+        net = figures[0].net
+        game_win = figures[0].game_win
+    else:
+        net = confidence_interval([u.net for u in units], [u.deals for u in units])
+        game_win = confidence_interval([u.wins[0] for u in units], [u.games for u in units])
     return MatchResult(
         bots=job.bots,
         rules=rules,
@@ -668,14 +996,41 @@ def _summarise(
         seed=job.seed,
         plays=plays,
         deals=sum(u.deals for u in units),
-        points=(sum(u.points[0] for u in units), sum(u.points[1] for u in units)),
-        net=confidence_interval([u.net for u in units], [u.deals for u in units]),
-        games_won=(sum(u.wins[0] for u in units), sum(u.wins[1] for u in units))
-        if games_mode else None,
-        game_win=confidence_interval([u.wins[0] for u in units], [u.games for u in units])
-        if games_mode else None,
+        points=points,
+        net=net,
+        games_won=games_won if games_mode else None,
+        game_win=game_win if games_mode else None,
         thrown_in=sum(u.thrown_in for u in units),
         seats=tuple(seats),
         faults=tuple(f for u in units for f in u.faults),
         seconds=seconds,
+        layout=job.layout,
+        players=figures,
+        games_tied=sum(u.tied for u in units) if games_mode else 0,
+        games_unfinished=sum(u.unfinished for u in units),
     )
+
+
+def _figures(job: _Job, units: list[_Unit], games_mode: bool) -> tuple[BotFigures, ...]:
+    """Each bot's figures in a form scored per player."""
+    k = len(job.bots)
+    points = [[u.points[b] for u in units] for b in range(k)]
+    held = [[u.held[b] for u in units] for b in range(k)]
+    wins = [[u.wins[b] for u in units] for b in range(k)]
+    seat_games = [[u.seat_games[b] for u in units] for b in range(k)]
+    figures = []
+    for b in range(k):
+        # this bot's points per seat-deal minus the mean of the others'
+        contrast = [1.0 if c == b else -1.0 / (k - 1) for c in range(k)]
+        figures.append(BotFigures(
+            slot=b,
+            bot=job.bots[b],
+            seat_deals=sum(held[b]),
+            points=sum(points[b]),
+            points_per_deal=confidence_interval(points[b], held[b]),
+            net=contrast_interval(points, held, contrast),
+            seat_games=sum(seat_games[b]) if games_mode else None,
+            games_won=sum(wins[b]) if games_mode else None,
+            game_win=confidence_interval(wins[b], seat_games[b]) if games_mode else None,
+        ))
+    return tuple(figures)

@@ -1,6 +1,9 @@
-"""The ``euchre arena`` and ``euchre bot`` commands (``docs/arena.md``, ``docs/protocol.md``).
+"""The ``euchre arena``, ``euchre bot`` and ``euchre bench`` commands (``docs/arena.md``,
+``docs/protocol.md``, ``docs/benchmarks.md``).
 
-:func:`add_commands` adds both to the ``euchre`` command's subparsers.
+:func:`add_commands` adds ``arena`` and ``bot`` to the ``euchre`` command's subparsers,
+:func:`add_bench_command` adds ``bench``; :func:`main` runs the three on their own
+(``python -m euchre.arena_cli bench --presets``).
 """
 
 from __future__ import annotations
@@ -9,16 +12,27 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
-from euchre.arena import SLOT_NAMES, Fault, MatchInterrupted, MatchResult, run_match
+from euchre.arena import (
+    MAX_GAME_DEALS,
+    SLOT_NAMES,
+    Fault,
+    Interval,
+    MatchInterrupted,
+    MatchResult,
+    SeatStats,
+    lineup,
+    run_match,
+    seat_layout,
+)
 from euchre.errors import EuchreError
 from euchre.players.registry import available_bots
 from euchre.text import plural
 
-__all__ = ["add_commands", "format_result"]
+__all__ = ["add_bench_command", "add_commands", "format_result", "main"]
 
 
 def add_commands(subparsers: Any) -> None:
@@ -31,15 +45,18 @@ def add_commands(subparsers: Any) -> None:
         help="play bots against each other and measure their strength",
         description=(
             "Play a match between bots and report points per deal with a 95% confidence "
-            "interval. A (and C) sit at seats 0 and 2, B (and D) at seats 1 and 3; with "
-            f"two bots four-handed, each partners itself. Bots: {bots}."
+            "interval. In the partnership forms A (and C) sit at seats 0 and 2, B (and D) "
+            "at seats 1 and 3; with two bots four-handed, each partners itself. In the "
+            "forms scored per player (three-handed, Napoleon) the bots fill the seats in "
+            f"turn (A B A ...) and each is measured per seat it holds. Bots: {bots}."
         ),
         # the arena's --deals (deals in the match) replaces the rules option's flag,
         # which is --game-deals here
         conflict_handler="resolve",
     )
     arena.add_argument("bots", nargs="+", metavar="BOT",
-                       help="two bots (A B) or four (A B C D: A and C against B and D)")
+                       help="two bots (A B) or four (A B C D: A and C against B and D); "
+                            "scored per player, two up to one a seat")
     add_rules_arguments(arena)
     arena.add_argument("--game-deals", dest="rule_deals", default=None, metavar="VALUE",
                        help="with --games: games of this many deals instead of to a target "
@@ -50,7 +67,9 @@ def add_commands(subparsers: Any) -> None:
     count.add_argument("--games", type=whole_number(1), default=None, metavar="N",
                        help="play N whole games to the target")
     arena.add_argument("--duplicate", action="store_true",
-                       help="play every deal twice, the partnerships' seats swapped")
+                       help="play every deal under seatings that give every bot every "
+                            "seat's cards equally often (partnerships: twice, the seats "
+                            "swapped)")
     arena.add_argument("--jobs", type=whole_number(1), default=1, metavar="N",
                        help="processes to play in (default: 1)")
     arena.add_argument("--seed", type=whole_number(), default=0,
@@ -122,7 +141,9 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     if games is None and args.rule_deals is not None:
         raise EuchreError("--game-deals sets the deals of each game: it goes with --games")
     deals = None if games is not None else 1000 if args.match_deals is None else args.match_deals
-    unit = ("pairs of " if args.duplicate else "") + ("games" if games is not None else "deals")
+    plays = len(seat_layout(len(lineup(args.bots, rules)), rules, args.duplicate).plays)
+    group = "" if plays == 1 else "pairs of " if plays == 2 else "sets of "
+    unit = group + ("games" if games is not None else "deals")
     progress = _Progress(sys.stderr, unit, not args.no_progress)
 
     def on_fault(fault: Fault) -> None:
@@ -168,18 +189,12 @@ def _short(text: str, width: int) -> str:
 
 def format_result(result: MatchResult) -> str:
     """The results table for people."""
+    if result.per_player:
+        return _format_per_player(result)
     data = result.to_dict()
     net = result.net
-    mode = "duplicate pairs of " if result.duplicate else ""
-    preset = result.rules.preset_name() or "custom rules"
-    played = (f"{result.finished} of {result.count} {mode}{result.mode} (interrupted; "
-              if result.interrupted else f"{result.count} {mode}{result.mode} (")
     lines = [
-        f"{played}{plural(result.plays, 'game')}, {plural(result.deals, 'deal')}), "
-        f"{preset}, seed {result.seed}, {result.seconds:.1f} s",
-        "",
-        *(f"{SLOT_NAMES[slot]}  {bot}" for slot, bot in enumerate(result.bots)),
-        "",
+        *_header(result),
         f"{'side':<5} {'bots':<24} {'points':>7} {'per deal':>9} {'net per deal':>13} "
         f"{'95% CI':>17} {'share':>7} {'games won':>12}",
     ]
@@ -200,23 +215,108 @@ def format_result(result: MatchResult) -> str:
         )
     lines += [
         "",
-        f"{'seat':<5} {'bot':<24} {'called':>7} {'made':>12} {'marched':>12} {'euchred':>12} "
+        f"{'seat':<5} {'bot':<24} {_calls_titles(result)} "
         f"{'alone':>6} {'alone won':>12} {'faults':>6}",
     ]
     for slot, stats in enumerate(result.seats):
         lines.append(
-            f"{SLOT_NAMES[slot]:<5} {_short(result.bots[slot], 24):<24} {stats.calls:>7} "
-            f"{_rate(stats.made + stats.marched, stats.calls):>12} "
-            f"{_rate(stats.marched, stats.calls):>12} {_rate(stats.euchred, stats.calls):>12} "
+            f"{SLOT_NAMES[slot]:<5} {_short(result.bots[slot], 24):<24} {_calls(stats)} "
             f"{stats.alone:>6} {_rate(stats.alone_won, stats.alone):>12} {stats.faults:>6}"
         )
-    lines.append(f"thrown in (all passed): {_rate(result.thrown_in, result.deals)} of the deals")
+    lines += _footer(result)
     win = result.game_win
     if win is not None and win.low is not None and win.high is not None:
-        lines.append(f"game win rate of {result.side_names()[0]}: {_pct(win.mean)} "
+        lines.insert(-1 if result.duplicate else len(lines),
+                     f"game win rate of {result.side_names()[0]}: {_pct(win.mean)} "
                      f"(95% CI {_pct(win.low)} to {_pct(win.high)})")
+    if result.faults:
+        lines.append(f"faults: {len(result.faults)} (see above; details with --json)")
+    return "\n".join(lines)
+
+
+def _header(result: MatchResult) -> list[str]:
+    """The first line (what was played), the seatings of a duplicate set, the lineup."""
+    mode = "duplicate " + result.unit_name() if result.duplicate else result.mode
+    preset = result.rules.preset_name() or "custom rules"
+    played = (f"{result.finished} of {result.count} {mode} (interrupted; "
+              if result.interrupted else f"{result.count} {mode} (")
+    lines = [
+        f"{played}{plural(result.plays, 'game')}, {plural(result.deals, 'deal')}), "
+        f"{preset}, seed {result.seed}, {result.seconds:.1f} s",
+    ]
+    layout = result.layout
+    if result.per_player and layout is not None:
+        what = "deal" if result.mode == "deals" else "game's deals"
+        lines.append(f"each {what} played under {plural(len(layout.plays), 'seating')} "
+                     f"(the bot at each seat, from South): {layout}")
+    return [*lines, "", *(f"{SLOT_NAMES[slot]}  {bot}" for slot, bot in enumerate(result.bots)),
+            ""]
+
+
+def _footer(result: MatchResult) -> list[str]:
+    lines = [f"thrown in (all passed): {_rate(result.thrown_in, result.deals)} of the deals"]
+    if result.games_tied:
+        lines.append(f"games tied at the top (nobody won): {result.games_tied}")
+    if result.games_unfinished:
+        lines.append(f"games stopped unfinished after {MAX_GAME_DEALS} deals: "
+                     f"{result.games_unfinished}")
     if result.duplicate:
-        lines.append(f"the interval is over {net.n} duplicate pairs' point differences")
+        group = "pairs'" if result.unit_name().startswith("pairs") else "sets'"
+        lines.append(f"the interval is over {result.net.n} duplicate {group} point differences")
+    return lines
+
+
+def _calls_titles(result: MatchResult) -> str:
+    bidding = result.rules.form in ("hasenpfeffer", "napoleon")
+    names = ("won bid", "made", "all tricks", "set") if bidding else (
+        "called", "made", "marched", "euchred")
+    return f"{names[0]:>7} {names[1]:>12} {names[2]:>12} {names[3]:>12}"
+
+
+def _calls(stats: SeatStats) -> str:
+    return (f"{stats.calls:>7} {_rate(stats.made + stats.marched, stats.calls):>12} "
+            f"{_rate(stats.marched, stats.calls):>12} {_rate(stats.euchred, stats.calls):>12}")
+
+
+def _ci(interval: Interval) -> str:
+    low, high = interval.low, interval.high
+    return "-" if low is None or high is None else f"[{low:+.3f}, {high:+.3f}]"
+
+
+def _format_per_player(result: MatchResult) -> str:
+    """The tables of a form scored per player: a row per bot."""
+    total = sum(result.points)
+    share = total and min(result.points) >= 0
+    lines = [
+        *_header(result),
+        f"{'bot':<5} {'name':<20} {'seat-deals':>10} {'points':>7} {'per deal':>9} "
+        f"{'95% CI':>17} {'net per deal':>13} {'95% CI':>17} {'share':>7} {'games won':>12}",
+    ]
+    for figures in result.players:
+        won, seat_games = figures.games_won, figures.seat_games
+        games = "-" if won is None or seat_games is None else _rate(won, seat_games)
+        lines.append(
+            f"{SLOT_NAMES[figures.slot]:<5} {_short(figures.bot, 20):<20} "
+            f"{figures.seat_deals:>10} {figures.points:>7} "
+            f"{figures.points_per_deal.mean:>9.3f} {_ci(figures.points_per_deal):>17} "
+            f"{figures.net.mean:>+13.3f} {_ci(figures.net):>17} "
+            f"{_pct(figures.points / total if share else None):>7} {games:>12}"
+        )
+    lines += [
+        "",
+        f"{'bot':<5} {'name':<20} {_calls_titles(result)} {'faults':>6}",
+    ]
+    for slot, stats in enumerate(result.seats):
+        lines.append(f"{SLOT_NAMES[slot]:<5} {_short(result.bots[slot], 20):<20} "
+                     f"{_calls(stats)} {stats.faults:>6}")
+    lines += _footer(result)
+    others = "the other's" if len(result.bots) == 2 else "the mean of the others'"
+    lines.insert(len(lines) - (1 if result.duplicate else 0),
+                 f"per deal: points per seat-deal held; net: minus {others}")
+    if result.mode == "games":
+        lines.insert(len(lines) - (1 if result.duplicate else 0),
+                     f"games won: of the games played in each seat held (an even share is "
+                     f"{_pct(1 / result.rules.players)})")
     if result.faults:
         lines.append(f"faults: {len(result.faults)} (see above; details with --json)")
     return "\n".join(lines)
@@ -239,3 +339,130 @@ def _cmd_bot(args: argparse.Namespace) -> int:
         print(f"euchre bot: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def add_bench_command(subparsers: Any) -> None:
+    """Add ``bench`` to the subparsers of the ``euchre`` command (:mod:`euchre.bench`)."""
+    from euchre.options import preset_name, whole_number
+    from euchre.rules import PRESETS
+
+    bench = subparsers.add_parser("bench", help="measure the engine's speed")
+    count = whole_number(1)
+    bench.add_argument("--deals", type=count, default=20_000, help="deals per timed run")
+    bench.add_argument("--games", type=count, default=500, help="whole games per timed run")
+    bench.add_argument("--repeat", type=count, default=5, help="timed runs (median reported)")
+    bench.add_argument("--seed", type=whole_number(), default=0)
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--rules", default=None, metavar="PRESET", type=preset_name(),
+                       help=f"measure under this preset: {', '.join(PRESETS)} (default: "
+                            f"openspiel one-deal games, standard games)")
+    bench.add_argument("--presets", action="store_true",
+                       help="time one-deal games under every preset instead, with each "
+                            "one's ratio to standard")
+    bench.add_argument("--solver", action="store_true",
+                       help="time the double-dummy solver on random deals instead")
+    bench.add_argument("--bot", metavar="NAME", help="time a bot's decisions instead")
+    bench.add_argument("--decisions", type=count, default=500,
+                       help="decisions to time with --bot (default 500)")
+    bench.set_defaults(func=_cmd_bench)
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from euchre.bench import bench_bot, bench_presets, run_benchmarks
+    from euchre.rules import Rules
+
+    rules = None if args.rules is None else Rules.preset(args.rules)
+    if args.solver:
+        from euchre.solver import bench_solver
+
+        solved = bench_solver(n=min(args.deals, 1000), seed=args.seed, repeat=args.repeat)
+        print(json.dumps(solved) if args.json else
+              f"solver: median {solved['median_ms']} ms, p95 {solved['p95_ms']} ms per full "
+              f"five-trick solve ({solved['nodes_mean']} nodes on average)")
+        return 0
+    if args.bot:
+        from euchre.players.registry import preflight
+
+        preflight([args.bot], rules)
+        timed = bench_bot(args.bot, decisions=args.decisions, seed=args.seed, rules=rules)
+        print(json.dumps(timed) if args.json else
+              f"{args.bot}: median {timed['median_ms']} ms, p95 {timed['p95_ms']} ms, "
+              f"slowest {timed['max_ms']} ms per decision ({plural(args.decisions, 'decision')}); "
+              f"decisions with a choice: median {timed['choice_median_ms']} ms, "
+              f"p95 {timed['choice_p95_ms']} ms")
+        return 0
+    if args.presets:
+        table = bench_presets(deals=args.deals, repeat=args.repeat, seed=args.seed,
+                              presets=None if args.rules is None else [args.rules])
+        if args.json:
+            print(json.dumps(table))
+            return 0
+        rows: dict[str, dict[str, Any]] = table["presets"]  # type: ignore[assignment]
+        print(f"{'preset':<14} {'form':<13} {'players':>7} {'deals/s':>9} {'to standard':>12}")
+        for name, row in rows.items():
+            print(f"{name:<14} {row['form']:<13} {row['players']:>7} "
+                  f"{row['deals_per_sec']:>9} {row['ratio_to_standard']:>12.2f}")
+        print(f"(one-deal games of random play through the public API; medians of "
+              f"{args.repeat} rounds of {plural(args.deals, 'deal')} a preset; seed {args.seed})")
+        return 0
+    result = run_benchmarks(deals=args.deals, games=args.games, repeat=args.repeat,
+                            seed=args.seed, rules=rules)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    if rules is None:
+        print(f"public API, openspiel rules: {result['hands_per_sec']} deals/s")
+        print(f"public API, whole standard games: {result['games_per_sec']} games/s "
+              f"({result['standard_hands_per_sec']} deals/s, "
+              f"{result['deals_per_game']} deals a game)")
+        print(f"lean play-out path: {result['lean_hands_per_sec']} deals/s")
+    else:
+        print(f"rules: {result['rules']} ({rules.form_name}, {rules.players} players)")
+        print(f"public API, one-deal games: {result['hands_per_sec']} deals/s")
+        if result["games_per_sec"] is None:
+            print(f"public API, whole games: {result['games_note']}: "
+                  f"{result['game_hands_per_sec']} deals/s")
+        else:
+            print(f"public API, whole games: {result['games_per_sec']} games/s "
+                  f"({result['game_hands_per_sec']} deals/s, "
+                  f"{result['deals_per_game']} deals a game)")
+        lean = result["lean_hands_per_sec"]
+        print(f"lean play-out path: {result['lean_note'] if lean is None else f'{lean} deals/s'}")
+    print(f"one state copy: {result['copy_us']} µs")
+    print(f"(median of {args.repeat} runs; seed {args.seed})")
+    return 0
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """A parser whose refusal is one line and exit status 2 (as ``euchre``'s own)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see: {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m euchre.arena_cli COMMAND ...``: the ``arena``, ``bot`` and ``bench``
+    commands on their own, as ``euchre`` runs them (a mistake is one line: exit status 2
+    for a value the parser refuses, 1 for one the command does)."""
+    parser = _OneLineParser(prog="euchre")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_commands(subparsers)
+    add_bench_command(subparsers)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        status: int = args.func(args)
+    except EuchreError as error:
+        print(f"euchre: {error}", file=sys.stderr)
+        return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

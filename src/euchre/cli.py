@@ -17,7 +17,6 @@ Every option's value is checked before a command does anything, in one of two pl
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -25,7 +24,6 @@ from typing import NoReturn
 from euchre.errors import EuchreError
 from euchre.options import add_rules_arguments, preset_name, rules_from_args, whole_number
 from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, face_refusal
-from euchre.text import plural
 
 __all__ = ["UsageError", "build_parser", "main"]
 
@@ -84,42 +82,6 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_bench(args: argparse.Namespace) -> int:
-    from euchre.bench import bench_bot, run_benchmarks
-
-    if args.solver:
-        from euchre.solver import bench_solver
-
-        solved = bench_solver(n=min(args.deals, 1000), seed=args.seed, repeat=args.repeat)
-        print(json.dumps(solved) if args.json else
-              f"solver: median {solved['median_ms']} ms, p95 {solved['p95_ms']} ms per full "
-              f"five-trick solve ({solved['nodes_mean']} nodes on average)")
-        return 0
-    if args.bot:
-        from euchre.players.registry import preflight
-
-        preflight([args.bot])
-        timed = bench_bot(args.bot, decisions=args.decisions, seed=args.seed)
-        print(json.dumps(timed) if args.json else
-              f"{args.bot}: median {timed['median_ms']} ms, p95 {timed['p95_ms']} ms, "
-              f"slowest {timed['max_ms']} ms per decision ({plural(args.decisions, 'decision')}); "
-              f"decisions with a choice: median {timed['choice_median_ms']} ms, "
-              f"p95 {timed['choice_p95_ms']} ms")
-        return 0
-    result = run_benchmarks(deals=args.deals, games=args.games, repeat=args.repeat,
-                            seed=args.seed)
-    if args.json:
-        print(json.dumps(result))
-        return 0
-    print(f"public API, openspiel rules: {result['hands_per_sec']} deals/s")
-    print(f"public API, whole standard games: {result['games_per_sec']} games/s "
-          f"({result['standard_hands_per_sec']} deals/s, {result['deals_per_game']} deals a game)")
-    print(f"lean play-out path: {result['lean_hands_per_sec']} deals/s")
-    print(f"one state copy: {result['copy_us']} µs")
-    print(f"(median of {args.repeat} runs; seed {args.seed})")
-    return 0
-
-
 def _cmd_replay(args: argparse.Namespace) -> int:
     from euchre.replay_cli import replay
 
@@ -171,22 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("output")
     convert.set_defaults(func=_cmd_convert)
 
-    bench = sub.add_parser("bench", help="measure the engine's speed")
-    count = whole_number(1)
-    bench.add_argument("--deals", type=count, default=20_000, help="deals per timed run")
-    bench.add_argument("--games", type=count, default=500, help="whole games per timed run")
-    bench.add_argument("--repeat", type=count, default=5, help="timed runs (median reported)")
-    bench.add_argument("--seed", type=whole_number(), default=0)
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--solver", action="store_true",
-                       help="time the double-dummy solver on random deals instead")
-    bench.add_argument("--bot", metavar="NAME", help="time a bot's decisions instead")
-    bench.add_argument("--decisions", type=count, default=500,
-                       help="decisions to time with --bot (default 500)")
-    bench.set_defaults(func=_cmd_bench)
+    from euchre.arena_cli import add_bench_command, add_commands
 
-    from euchre.arena_cli import add_commands
-
+    add_bench_command(sub)
     add_commands(sub)
 
     from euchre.web.serve import add_serve_command

@@ -3,9 +3,11 @@
 EGN (``.egn``, JSON) writes each deal as its dealer, upcard, bidding calls and tricks;
 who played each card follows from the rules (the first lead, then each trick's
 winner). Reading rebuilds the hands from the cards each seat plays (plus
-``playerCards`` when given and the dealer's exchange); cards never seen stay unknown
-(``X``). The whole game is replayed on reading, so a record that reads is legal.
-See ``docs/record-format.md`` for the mapping and for what EGN cannot express.
+``playerCards`` when given, the dealer's exchange and the ``cardExchanges``: a farmer's
+hand or going under, a call for partner's best); cards never seen stay unknown (``X``).
+The whole game is replayed on reading, so a record that reads is legal. Every ruleset
+flag of EGN 1.4 maps to an option (RULES-forms §20). See ``docs/record-format.md`` for
+the mapping and for what EGN cannot express.
 
 >>> record = loads_egn('''{"fileType": "Euchre Game Notation", "version": "1.4",
 ...   "metadata": {"players": ["N", "E", "S", "W"], "initialScore": [0, 0]},
@@ -21,19 +23,29 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import Final
 
 from euchre.actions import (
     ALONE,
+    BEST,
     CALL,
+    DECLINE,
     DISCARD,
+    FARMER,
+    GIVE,
+    GO_UNDER,
+    NO_TRUMP,
     ORDER,
     PASS,
     PLAY,
     STAY,
     Action,
+    Best,
     Call,
+    Declare,
     Discard,
+    Give,
     GoAlone,
     Order,
     Pass,
@@ -42,7 +54,6 @@ from euchre.actions import (
 from euchre.cards import (
     ACE,
     BENNY,
-    DECKS,
     EIGHT,
     JACK,
     KING,
@@ -55,6 +66,7 @@ from euchre.cards import (
     Card,
     card,
     card_name,
+    card_rank,
     deck_has_benny,
     deck_lowest_rank,
     deck_mask,
@@ -105,15 +117,8 @@ EGN_VERSION: Final = "1.4"
 DEFAULT_PLAYERS: Final = SEAT_NAMES[4]
 """Player names written when the record's metadata has none."""
 
-_UNSUPPORTED_FLAGS: Final = (
-    "farmers",
-    "partners_best",
-    "go_under",
-    "allow_no_trump",
-    "four_trick_tokens",
-)
-_BOOL_FLAGS: Final = ("std", "joker", "defend_alone", "canadian", "fast_break",
-                      *_UNSUPPORTED_FLAGS)
+_BOOL_FLAGS: Final = ("std", "joker", "defend_alone", "canadian", "fast_break", "farmers",
+                      "partners_best", "go_under", "allow_no_trump", "four_trick_tokens")
 _INT_FLAGS: Final = (
     "min_rank",
     "winning_score",
@@ -122,6 +127,8 @@ _INT_FLAGS: Final = (
     "loner_euchred_score",
     "num_players",
 )
+_EGN_DECKS: Final = (24, 25, 28, 29, 32, 33)
+"""The decks EGN's ``min_rank`` (9, 8, 7) and ``joker`` say."""
 _LONER_LEAD: Final = {"LEFT_OF_DEALER": "left_of_dealer", "LEFT_OF_LONER": "left_of_loner"}
 _ACCEPT_CALLS: Final = ("Order", "PickUp", "Call", "Alone")
 _RANKS: Final = {
@@ -172,14 +179,22 @@ def dump_egn(record: Record, path: PathLike) -> None:
 
 
 def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
-    """The :class:`~euchre.rules.Rules` of an EGN ``ruleset`` object.
+    """The :class:`~euchre.rules.Rules` of an EGN ``ruleset`` object (RULES-forms §20).
+
+    A flag left out takes EGN's default. ``partners_best`` reads as ``loner`` (a file
+    whose ``cardExchanges`` give a card to an ``aloneDefender`` is read as
+    ``loner_and_defender`` by :func:`from_egn`), with the lone player receiving before
+    discarding, as EGN says.
 
     >>> rules_from_egn({"std": True, "loner_lead": "LEFT_OF_LONER"}).loner_lead
     'left_of_loner'
-    >>> rules_from_egn({"farmers": True})
+    >>> rules = rules_from_egn({"farmers": True, "allow_no_trump": True, "partners_best": True})
+    >>> rules.farmers, rules.no_trump, rules.partners_best, rules.partners_best_order
+    (True, True, 'loner', 'receive_first')
+    >>> rules_from_egn({"num_players": 3})
     Traceback (most recent call last):
     ...
-    euchre.errors.RecordError: metadata.ruleset.farmers: EGN ruleset flag 'farmers' is not ...
+    euchre.errors.RecordError: metadata.ruleset.num_players: 3 players is not supported: ...
     """
     flags = as_object(ruleset, where)
     for key, value in flags.items():
@@ -195,16 +210,18 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
                 )
         else:
             raise RecordError(f"{place}: unknown EGN ruleset flag {key!r}")
-    for flag in _UNSUPPORTED_FLAGS:
-        if flags.get(flag):
-            raise RecordError(f"{where}.{flag}: EGN ruleset flag {flag!r} is not supported")
     players = _flag(flags, "num_players", 4)
+    if players == 3:
+        raise RecordError(
+            f"{where}.num_players: 3 players is not supported: three-handed Euchre scores "
+            "each player, and EGN keeps two scores (initialScore, finalScore) (only 4 or 2)"
+        )
     if players not in (2, 4):
         raise RecordError(
             f"{where}.num_players: {players} players is not supported (only 4 or 2)"
         )
     min_rank = _flag(flags, "min_rank", 9)
-    sizes = {(_min_rank(size), deck_has_benny(size)): size for size in DECKS}
+    sizes = {(_min_rank(size), deck_has_benny(size)): size for size in _EGN_DECKS}
     deck = sizes.get((min_rank, flags.get("joker") is True))
     if deck is None:
         raise RecordError(f"{where}.min_rank: must be 9 (24 cards), 8 (28) or 7 (32), "
@@ -225,6 +242,7 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
     four = players == 4  # two-handed Euchre takes none of the loner options (§21)
     if not four:
         lead = "left_of_loner"
+    best = flags.get("partners_best") is True
     try:
         return Rules(
             players=players,
@@ -245,6 +263,12 @@ def rules_from_egn(ruleset: object, where: str = "metadata.ruleset") -> Rules:
             lone_defender_scoring="flat_4" if defend_alone and four else "by_tricks",
             target=target,
             deals=deals,
+            no_trump=flags.get("allow_no_trump") is True,
+            farmers=flags.get("farmers") is True,
+            go_under=flags.get("go_under") is True,
+            partners_best="loner" if best else "none",
+            partners_best_order="receive_first" if best else "discard_first",
+            four_trick_tokens=flags.get("four_trick_tokens") is True,
         )
     except RulesError as error:
         raise RecordError(f"{where}: {error}") from None
@@ -269,30 +293,41 @@ _NEAREST_WHY: Final = {
     "maker_partner_alone": "no maker's partner went alone",
     "lone_defender_needs_loner": "no defender went alone against a maker who did not",
     "super_euchre_points": "no deal's makers were swept of every trick",
+    "partners_best": "read back as 'loner' when no lone defender called for best",
+    "partners_best_order": "a lone player who discarded before receiving the partner's "
+                           "card could discard the same card after it",
 }
 """Why a game written with EGN's nearest rules is still the same game, for each option
 EGN has no flag for (to_egn refuses the deals for which it is not)."""
 
 
 _NO_EGN_OPTIONS: Final = {
-    "benny_upcard": "EGN does not say what a Benny upcard does",
-    "no_trump": "no-trump calls are not written to EGN yet",
-    "farmers": "farmer's hands are not written to EGN yet",
-    "go_under": "going under is not written to EGN yet",
-    "throw_in": "EGN has no flag for throw-in hands",
-    "partners_best": "calls for best are not written to EGN yet",
-    "four_trick_tokens": "four-trick tokens are not written to EGN yet",
+    "benny_upcard": "EGN has no flag for what a Benny upcard does (its joker flag only "
+                    "puts the Benny in the deck)",
+    "throw_in": "EGN has no flag for throw-in hands, and no call or card exchange to "
+                "write the declaration in",
 }
+"""Options EGN cannot say, and why; a game that sets one is not written."""
 
 
 def egn_refusal(rules: Rules) -> str | None:
-    """Why a game under ``rules`` can not be written as EGN, or ``None`` when it can.
+    """Why a game under ``rules`` can not be written as EGN, or ``None`` when it can
+    (a deal may still use what EGN cannot say: :func:`to_egn` checks each).
 
     >>> print(egn_refusal(Rules.preset("napoleon")))
     EGN records four- and two-handed Euchre only, not Napoleon (Nap)
+    >>> print(egn_refusal(Rules.preset("three-handed")))  # doctest: +NORMALIZE_WHITESPACE
+    EGN records four- and two-handed Euchre only, not three-handed (cutthroat) Euchre
+    (EGN keeps two scores, one per partnership)
+    >>> print(egn_refusal(Rules(throw_in="no_ace_no_face")))  # doctest: +ELLIPSIS
+    throw_in='no_ace_no_face': EGN has no flag for throw-in hands, ...
+    >>> egn_refusal(Rules(farmers=True, no_trump=True, four_trick_tokens=True)) is None
+    True
     """
     if rules.form not in ("four_handed", "two_handed"):
-        return f"EGN records four- and two-handed Euchre only, not {rules.form_name}"
+        why = " (EGN keeps two scores, one per partnership)" if (
+            rules.form == "three_handed") else ""
+        return f"EGN records four- and two-handed Euchre only, not {rules.form_name}{why}"
     defaults = Rules(form=rules.form)
     for option, why in _NO_EGN_OPTIONS.items():
         if getattr(rules, option) != getattr(defaults, option):
@@ -308,6 +343,9 @@ def egn_ruleset(rules: Rules) -> dict[str, object]:
     2
     >>> egn_ruleset(Rules())["defend_alone"]
     True
+    >>> flags = egn_ruleset(Rules(go_under=True, partners_best="loner"))
+    >>> flags["go_under"], flags["partners_best"]
+    (True, True)
     """
     flags: dict[str, object] = {"std": rules.stick_the_dealer}
     if rules.deck not in (24, 25):
@@ -326,10 +364,17 @@ def egn_ruleset(rules: Rules) -> dict[str, object]:
     if rules.loner_euchred_points != _DEFAULT_LONER_EUCHRED:
         flags["loner_euchred_score"] = rules.loner_euchred_points
     flags["defend_alone"] = rules.lone_defender
-    if rules.canadian:
-        flags["canadian"] = True
-    if rules.fast_break:
-        flags["fast_break"] = True
+    for flag, on in (
+        ("canadian", rules.canadian),
+        ("fast_break", rules.fast_break),
+        ("allow_no_trump", rules.no_trump),
+        ("farmers", rules.farmers),
+        ("go_under", rules.go_under),
+        ("partners_best", rules.partners_best != "none"),
+        ("four_trick_tokens", rules.four_trick_tokens),
+    ):
+        if on:
+            flags[flag] = True
     if rules.players != 4:
         flags["num_players"] = rules.players
     return flags
@@ -357,6 +402,8 @@ def egn_rules_note(rules: Rules) -> str | None:
             why = "no lone defender took 3 or 4 tricks" if rules.lone_defender else (
                 "nobody may defend alone"
             )
+        elif name == "partners_best_order" and rules.partners_best == "none":
+            why = "nobody calls for best"
         else:
             why = _NEAREST_WHY[name]
         parts.append(f"{name}={value!r} ({why})")
@@ -400,7 +447,7 @@ def _from_upgraded(top: dict[str, object], version: str) -> Record:
     """The record of an EGN file's data in the newest shape (:func:`upgrade_egn`)."""
     known_keys(top, ("fileType", "version", "metadata", "deals"), "the EGN file")
     meta = as_object(top.get("metadata", {}), "metadata")
-    rules = rules_from_egn(meta.get("ruleset", {}))
+    rules = _file_rules(meta.get("ruleset", {}), top.get("deals", []))
     metadata: dict[str, object] = {}
     start: tuple[int, int] = (0, 0)
     final: tuple[int, int] | None = None
@@ -455,6 +502,50 @@ def _from_upgraded(top: dict[str, object], version: str) -> Record:
     return dataclasses.replace(record, deals=deals, result=result)
 
 
+def _file_rules(ruleset: object, raw_deals: object) -> Rules:
+    """The rules of a file: its ruleset's (:func:`rules_from_egn`), with
+    ``partners_best=loner_and_defender`` when a deal's ``cardExchanges`` give a card to
+    its ``aloneDefender`` (§20)."""
+    rules = rules_from_egn(ruleset)
+    if rules.partners_best != "loner" or not isinstance(raw_deals, list):
+        return rules
+    for i, raw in enumerate(raw_deals):
+        for k, phase in enumerate(raw.get("phases", []) if isinstance(raw, dict) else []):
+            if not isinstance(phase, dict) or phase.get("type") != "EUCHRE_BIDDING":
+                continue
+            defender = phase.get("aloneDefender", -1)
+            exchanges = phase.get("cardExchanges", [])
+            if not isinstance(exchanges, list) or not isinstance(defender, int) or defender < 0:
+                continue
+            if any(isinstance(e, dict) and e.get("receiver") == defender
+                   and "sender" in e for e in exchanges):
+                try:
+                    return rules.replace(partners_best="loner_and_defender")
+                except RulesError as error:  # loner_and_defender needs defend_alone
+                    raise RecordError(f"deals[{i}].phases[{k}].cardExchanges: {error}") from None
+    return rules
+
+
+class _Unresolved(RecordError):
+    """A deal whose cards EGN does not say exactly, and that cannot be worked out: the
+    message names the place; ``why`` says it without the place (for :func:`to_egn`)."""
+
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(f"{where}: {why}")
+        self.why = why
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Exchange:
+    """One ``cardExchanges`` entry: a swap with the kitty (``sender`` None, the three
+    kitty cards taken) or a call for best (the partner's card)."""
+
+    sender: int | None
+    receiver: int
+    cards: tuple[Card, ...]
+    where: str
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Converted:
     recorded: RecordedDeal
@@ -490,6 +581,7 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
     is_alone = False
     alone_defender = -1
     discard_raw: object = None
+    entries: list[tuple[int | None, int, list[object], str]] = []
     if bidding is not None:
         known_keys(
             bidding,
@@ -503,12 +595,8 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
             bidding.get("aloneDefender", -1), f"{bid_where}.aloneDefender", -1, n - 1
         )
         discard_raw = bidding.get("discard")
-        exchanges = bidding.get("cardExchanges")
-        if exchanges is not None and as_list(exchanges, f"{bid_where}.cardExchanges"):
-            raise RecordError(
-                f"{bid_where}.cardExchanges: card exchanges (partners_best, go_under) "
-                "are not supported"
-            )
+        if bidding.get("cardExchanges") is not None:
+            entries = _entries(bidding["cardExchanges"], rules, f"{bid_where}.cardExchanges")
     tricks_raw: list[object] = []
     initial_lead: int | None = None
     if trick_phase is not None:
@@ -526,17 +614,24 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
             )
 
     # Drive the engine over a deal of unknown cards: it says whose turn each call is and
-    # asks the going-alone questions in its own order.
+    # asks the declarations, the going-alone and the best questions in its own order.
     size = rules.hand_size
     blank = Deal(dealer, tuple((UNKNOWN,) * size for _ in range(n)), upcard,
                  (UNKNOWN,) * (rules.kitty_size - 1))
     probe = Game(rules, deals=[blank], seed=0)
+    declare_seats: list[int] = []
+    if bidding is not None:
+        while probe.phase is Phase.DECLARE:  # a pass stands in for the swap, if any
+            declare_seats.append(probe.to_act)
+            probe.apply(PASS)
     bids, alone_call = _bids(probe, calls, f"{bid_where}.calls")
     thrown_in = bool(probe.results)
     trump = None if thrown_in else probe.trump
     maker = probe.maker if trump is not None else None
     accepted = probe.phase is Phase.EXCHANGE and not thrown_in
     is_alone = is_alone or alone_call
+    exchanges = [_exchange_entry(entry, trump, rules, deck) for entry in entries]
+    swap = _swap(exchanges, declare_seats, rules)
     if trump is None or maker is None:
         why = "the deal was thrown in" if thrown_in else "the bidding did not name trump"
         for present, field in (
@@ -548,12 +643,26 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
                 raise RecordError(f"{bid_where}.{field}: given, but {why}")
         if tricks_raw:
             raise RecordError(f"{trick_where}.tricks: tricks are given, but {why}")
+        for item in exchanges:
+            if item.sender is not None:
+                raise RecordError(f"{item.where}: a call for best is given, but {why}")
+        kitty = _kitty(state, None, rules, deck, state_where, swap)
         unplayed: list[list[Card]] = [[] for _ in range(n)]
-        hands = _hands(state, None, rules, deck, state_where, unplayed, False, dealer, upcard)
+        ins = _received(swap, [])
+        hands = _hands(state, None, rules, deck, state_where, unplayed, False, dealer, upcard,
+                       ins)
+        declares: list[Action] = []
+        if swap is not None:
+            declared, _, _ = _resolve(swap.receiver, hands[swap.receiver], rules, swap=swap,
+                                      plays=[], where=swap.where)
+            declares = [declared if s == swap.receiver and declared else PASS
+                        for s in declare_seats]
+        else:
+            declares = [PASS] * len(declare_seats)
         full = tuple(tuple(hand + [UNKNOWN] * (size - len(hand))) for hand in hands)
         recorded = RecordedDeal(
-            Deal(dealer, full, upcard, _kitty(state, None, rules, deck, state_where)),
-            tuple(bids),
+            Deal(dealer, full, upcard, kitty),
+            (*declares, *bids),
             extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where),
         )
         _check(recorded.deal, rules, where)
@@ -565,6 +674,11 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
     if accepted:
         probe.apply(DISCARD[UNKNOWN])
     alone_actions = _alone(probe, maker, is_alone, alone_defender, bid_where)
+    best_seats: list[int] = []
+    while probe.phase is Phase.BEST and not probe.results:
+        best_seats.append(probe.to_act)
+        probe.apply(DECLINE)
+    bests = _bests(exchanges, best_seats, rules)
     leader = probe.to_act
     out = set(probe.sitting_out)
     if initial_lead is not None and initial_lead != leader:
@@ -573,24 +687,276 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
             f"but under these rules seat {leader} does"
         )
 
+    kitty = _kitty(state, trump, rules, deck, state_where, swap)
     played, plays = _tricks(tricks_raw, trump, leader, out, rules, deck, trick_where)
-    finished = len(plays) == 5 * (n - len(out))
-    hands = _hands(state, trump, rules, deck, state_where, played, accepted, dealer, upcard)
+    finished = len(plays) == size * (n - len(out))
+    ins = _received(swap, list(bests.values()))
+    hands = _hands(state, trump, rules, deck, state_where, played, accepted, dealer, upcard,
+                   ins)
+    for item in bests.values():
+        assert item.sender is not None
+        gift = item.cards[0]
+        if gift in played[item.sender]:
+            raise RecordError(
+                f"{item.where}: seat {item.sender} gives {card_name(gift)} to its partner "
+                "but plays it in a trick"
+            )
+        if (accepted and item.sender == dealer and gift == upcard) or (
+                gift in ins.get(item.sender, ())):
+            continue  # the upcard the dealer took, or a kitty card taken: not dealt
+        _place(hands, item.sender, gift, rules, f"{state_where}.playerCards[{item.sender}]",
+               "gives")
+    declares = [PASS] * len(declare_seats)
+    best_discards: dict[int, Card] = {}
     exchange: list[Action] = []
-    if accepted:
-        exchange = [
-            _exchange(hands, played, dealer, upcard, discard_raw, trump, rules, deck,
-                      f"{bid_where}.discard", bid_where)
-        ]
+    if swap is None and not bests:
+        if accepted:
+            exchange = [
+                _exchange(hands, played, dealer, upcard, discard_raw, trump, rules, deck,
+                          f"{bid_where}.discard", bid_where)
+            ]
+    else:
+        given = _given_discard(hands, played, dealer, upcard, discard_raw, trump, rules,
+                               deck, f"{bid_where}.discard", ins) if accepted else None
+        for seat in range(n):
+            mine = swap if swap is not None and swap.receiver == seat else None
+            best = bests.get(seat)
+            up = upcard if accepted and seat == dealer else None
+            if mine is None and best is None and (up is None or given is not None):
+                continue
+            about = mine if mine is not None else best
+            declared, laid, best_laid = _resolve(
+                seat, hands[seat], rules, swap=mine, upcard=up, discard=given, best=best,
+                plays=played[seat], gifts=[b.cards[0] for b in bests.values()
+                                           if b.sender == seat],
+                where=about.where if about is not None else f"{bid_where}.discard",
+            )
+            if declared is not None:
+                declares = [declared if s == seat else PASS for s in declare_seats]
+            if up is not None:
+                laid_away = laid if given is None else given
+                assert laid_away is not None
+                exchange = [DISCARD[laid_away]]
+            if best_laid is not None:
+                best_discards[seat] = best_laid
+        if accepted and not exchange:
+            assert given is not None
+            exchange = [DISCARD[given]]
+    best_actions: list[Action] = []
+    for seat in best_seats:
+        called = bests.get(seat)
+        if called is None:
+            best_actions.append(DECLINE)
+            continue
+        steps: list[Action] = [GIVE[called.cards[0]], DISCARD[best_discards[seat]]]
+        if rules.partners_best_order == "discard_first":
+            steps.reverse()
+        best_actions.extend((BEST, *steps))
     full = tuple(tuple(hand + [UNKNOWN] * (size - len(hand))) for hand in hands)
-    deal = Deal(dealer, full, upcard, _kitty(state, trump, rules, deck, state_where))
+    deal = Deal(dealer, full, upcard, kitty)
     _check(deal, rules, where)
     recorded = RecordedDeal(
         deal,
-        (*bids, *exchange, *alone_actions, *plays),
+        (*declares, *bids, *exchange, *alone_actions, *best_actions, *plays),
         extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where),
     )
     return _Converted(recorded, finished, where, trick_where)
+
+
+def _entries(
+    value: object, rules: Rules, where: str
+) -> list[tuple[int | None, int, list[object], str]]:
+    """The ``cardExchanges`` entries as ``(sender, receiver, cards, place)``; the cards
+    are read once trump is known (``R`` and ``L`` need it)."""
+    n = rules.players
+    out: list[tuple[int | None, int, list[object], str]] = []
+    for k, raw in enumerate(as_list(value, where)):
+        place = f"{where}[{k}]"
+        entry = as_object(raw, place)
+        known_keys(entry, ("sender", "receiver", "cards"), place)
+        sender = None
+        if "sender" in entry:
+            sender = as_int(entry["sender"], f"{place}.sender", 0, n - 1)
+            if rules.partners_best == "none":
+                raise RecordError(
+                    f"{place}: card exchanges between partners (a sender) need the "
+                    "partners_best flag"
+                )
+        elif not (rules.farmers or rules.go_under):
+            raise RecordError(
+                f"{place}: card exchanges with the kitty (no sender) need the farmers or "
+                "go_under flag"
+            )
+        receiver = as_int(require(entry, "receiver", place), f"{place}.receiver", 0, n - 1)
+        cards = as_list(require(entry, "cards", place), f"{place}.cards")
+        out.append((sender, receiver, cards, place))
+    return out
+
+
+def _exchange_entry(
+    entry: tuple[int | None, int, list[object], str], trump: int | None, rules: Rules,
+    deck: int,
+) -> _Exchange:
+    """An entry's cards, checked: three kitty cards for a swap, one card for best."""
+    sender, receiver, raw_cards, place = entry
+    want = 3 if sender is None else 1
+    what = "the three kitty cards taken" if sender is None else "the one card passed"
+    if len(raw_cards) != want:
+        raise RecordError(f"{place}.cards: {what}, not {len(raw_cards)} cards")
+    cards = []
+    for k, item in enumerate(raw_cards):
+        c = _egn_card(item, trump, f"{place}.cards[{k}]")
+        if c == UNKNOWN:
+            raise RecordError(f"{place}.cards[{k}]: a card exchanged must be known")
+        _in_deck(c, deck, rules, f"{place}.cards[{k}]")
+        if c in cards:
+            raise RecordError(f"{place}.cards[{k}]: {card_name(c)} is given twice")
+        cards.append(c)
+    return _Exchange(sender, receiver, tuple(cards), place)
+
+
+def _swap(exchanges: Sequence[_Exchange], seats: Sequence[int], rules: Rules) -> _Exchange | None:
+    """The deal's farmer's hand or going under (at most one, §19.3), if any."""
+    swaps = [item for item in exchanges if item.sender is None]
+    if len(swaps) > 1:
+        raise RecordError(
+            f"{swaps[1].where}: a second exchange with the kitty in one deal (after a "
+            "farmer's hand or going under nobody may exchange)"
+        )
+    if swaps and swaps[0].receiver not in seats:  # pragma: no cover - every seat is asked
+        raise RecordError(f"{swaps[0].where}.receiver: seat {swaps[0].receiver} is not asked")
+    return swaps[0] if swaps else None
+
+
+def _bests(
+    exchanges: Sequence[_Exchange], seats: Sequence[int], rules: Rules
+) -> dict[int, _Exchange]:
+    """The calls for best, by the lone seat that called."""
+    out: dict[int, _Exchange] = {}
+    for item in exchanges:
+        if item.sender is None:
+            continue
+        receiver = item.receiver
+        if receiver not in seats:
+            who = "a lone maker" if rules.partners_best == "loner" else (
+                "a lone maker or a lone defender")
+            raise RecordError(
+                f"{item.where}.receiver: seat {receiver} may not call for its partner's "
+                f"best card here (only {who} may)"
+            )
+        partner = rules.seating.partner(receiver)
+        if item.sender != partner:
+            raise RecordError(
+                f"{item.where}.sender: must be seat {partner}, the partner of the lone "
+                f"seat {receiver}, not {item.sender}"
+            )
+        if receiver in out:
+            raise RecordError(f"{item.where}: seat {receiver} calls for best only once")
+        out[receiver] = item
+    return out
+
+
+def _received(swap: _Exchange | None, bests: Sequence[_Exchange]) -> dict[int, set[Card]]:
+    """The cards each seat receives after the deal (kitty cards, a partner's best)."""
+    ins: dict[int, set[Card]] = {}
+    items = list(bests) if swap is None else [swap, *bests]
+    for item in items:
+        ins.setdefault(item.receiver, set()).update(item.cards)
+    return ins
+
+
+def _qualifies(what: str, hand: Sequence[Card]) -> bool:
+    """Whether a dealt hand may declare a farmer's hand or go under (§19.4)."""
+    ranks = [card_rank(c) for c in hand]
+    if what == FARMER:
+        return sum(r in (NINE, TEN) for r in ranks) >= 3
+    return BENNY not in hand and not any(r in (JACK, QUEEN, KING) for r in ranks)
+
+
+def _resolve(
+    seat: int,
+    dealt: Sequence[Card],
+    rules: Rules,
+    *,
+    swap: _Exchange | None = None,
+    upcard: Card | None = None,
+    discard: Card | None = None,
+    best: _Exchange | None = None,
+    plays: Sequence[Card],
+    gifts: Sequence[Card] = (),
+    where: str,
+) -> tuple[Declare | None, Card | None, Card | None]:
+    """What EGN does not write of one seat's exchanges, worked out from its dealt cards
+    and the cards it plays: the declaration of a swap with the kitty (the three cards it
+    gave up), the dealer's discard when not given, the discard after a call for best.
+
+    Each must follow from the cards: the one way the seat's cards add up. Otherwise an
+    :class:`_Unresolved` error says which cannot be told.
+    """
+    need_dd = upcard is not None and discard is None
+    if len(dealt) != rules.hand_size or UNKNOWN in dealt:
+        if swap is None and best is None:
+            return None, UNKNOWN, None  # the dealer's unseen discard
+        what = "the three cards it gave up for the kitty" if swap else (
+            "its discard after the call for best")
+        raise _Unresolved(where, f"seat {seat}'s dealt cards are not all known, so {what} "
+                                 "cannot be worked out (give its playerCards)")
+    taken = set(swap.cards) if swap else set()
+    received = best.cards[0] if best else None
+    ins = taken | ({upcard} if upcard is not None else set()) | (
+        {received} if received is not None else set())
+    pool = (set(dealt) | ins) - set(plays) - set(gifts) - (
+        {discard} if discard is not None else set())
+    options: list[Declare | None] = [None]
+    if swap is not None:
+        options = []
+        free = sorted(pool & set(dealt))
+        if rules.farmers and _qualifies(FARMER, dealt):
+            low = [c for c in free if card_rank(c) in (NINE, TEN)]
+            options.extend(Declare(FARMER, three) for three in combinations(low, 3))
+        if rules.go_under and _qualifies(GO_UNDER, dealt):
+            farmer = {option.cards for option in options if option is not None}
+            options.extend(Declare(GO_UNDER, three) for three in combinations(free, 3)
+                           if tuple(sorted(three)) not in farmer)
+    ways: list[tuple[Declare | None, Card | None, Card | None]] = []
+    for declared in options:
+        gave = set(declared.cards) if declared is not None else set()
+        hand = (set(dealt) - gave) | taken
+        for laid in sorted(pool - gave) if need_dd else [discard]:
+            if need_dd and laid not in hand | {upcard}:
+                continue
+            later = (hand | {upcard}) - {laid} if upcard is not None else hand
+            if received is None:
+                ways.append((declared, laid, None))
+                continue
+            for best_laid in sorted(pool - gave - {laid}):
+                if best_laid in later | {received}:
+                    ways.append((declared, laid, best_laid))
+    if len(ways) == 1:
+        return ways[0]
+    if not ways:
+        raise _Unresolved(where, f"seat {seat}'s cards do not add up: its dealt cards, the "
+                                 "cards it receives and the cards it plays disagree")
+    if len({way[0] for way in ways}) > 1:
+        why = "it sits out, or the record stops first" if len(plays) < rules.hand_size else (
+            "it also laid a card away after its call for best")
+        raise _Unresolved(
+            where,
+            f"the three cards seat {seat} gave up for the kitty cannot be told from the "
+            f"cards it plays ({why}), and EGN's cardExchanges names only the kitty cards "
+            "taken",
+        )
+    if len({way[1] for way in ways}) > 1:
+        raise _Unresolved(
+            where,
+            "the dealer's discard is not given and cannot be worked out "
+            "(give 'discard', or leave a card of the dealer's playerCards unknown)",
+        )
+    raise _Unresolved(
+        where,
+        f"seat {seat}'s discard after the call for best cannot be told from the cards it "
+        "plays (the record stops first), and EGN does not write it",
+    )
 
 
 def _phases(
@@ -642,7 +1008,11 @@ def _bids(probe: Game, calls: list[object], where: str) -> tuple[list[Action], b
         elif len(text) == 1 and text.lower() in SUIT_CHARS:
             action = CALL[SUIT_CHARS.index(text.lower())]
         elif text.lower() == "n":
-            raise RecordError(f"{place}: no-trump ('n') is not supported")
+            if not probe.rules.no_trump:
+                raise RecordError(
+                    f"{place}: no-trump ('n') is not supported without the allow_no_trump flag"
+                )
+            action = CALL[NO_TRUMP]
         else:
             raise RecordError(
                 f"{place}: {text!r} is not a round-two call (Pass or a suit: c, d, h, s)"
@@ -745,8 +1115,10 @@ def _hands(
     accepted: bool,
     dealer: int,
     upcard: Card,
+    received: Mapping[int, set[Card]],
 ) -> list[list[Card]]:
-    """The dealt hands as far as known: ``playerCards``, then the cards each seat plays."""
+    """The dealt hands as far as known: ``playerCards``, then the cards each seat plays
+    (but those it received after the deal: the upcard, kitty cards, a partner's card)."""
     n = rules.players
     hands: list[list[Card]] = [[] for _ in range(n)]
     given = state.get("playerCards")
@@ -766,7 +1138,7 @@ def _hands(
             hands[seat] = hand
     for seat in range(n):
         for c in played[seat]:
-            if accepted and seat == dealer and c == upcard:
+            if (accepted and seat == dealer and c == upcard) or c in received.get(seat, ()):
                 continue
             if c == upcard:
                 why = "only the dealer can take it" if accepted else "it was turned down"
@@ -833,23 +1205,69 @@ def _exchange(
     )
 
 
+def _given_discard(
+    hands: list[list[Card]],
+    played: list[list[Card]],
+    dealer: int,
+    upcard: Card,
+    discard_raw: object,
+    trump: int,
+    rules: Rules,
+    deck: int,
+    where: str,
+    received: Mapping[int, set[Card]],
+) -> Card | None:
+    """The dealer's discard when the bidding gives it (placed in the dealer's dealt hand
+    unless it is the upcard or a card taken from the kitty), else ``None``."""
+    if discard_raw is None:
+        return None
+    discard = _egn_card(discard_raw, trump, where)
+    if discard == UNKNOWN:
+        return None
+    _in_deck(discard, deck, rules, where)
+    if discard in played[dealer]:
+        raise RecordError(
+            f"{where}: the dealer discards {card_name(discard)} but plays it in a trick"
+        )
+    if discard != upcard and discard not in received.get(dealer, ()):
+        _place(hands, dealer, discard, rules, where, "discards")
+    return discard
+
+
 def _kitty(
-    state: dict[str, object], trump: int | None, rules: Rules, deck: int, where: str
+    state: dict[str, object], trump: int | None, rules: Rules, deck: int, where: str,
+    swap: _Exchange | None = None,
 ) -> tuple[Card, ...]:
+    """The face-down cards as dealt; a swap's kitty cards come first (the engine's swap
+    takes the three top cards, §19.4), in the order the exchange gives them."""
     size = rules.kitty_size - 1
     raw = state.get("kitty")
-    if raw is None:
-        return (UNKNOWN,) * size
     place = f"{where}.kitty"
-    cards = [_egn_card(item, trump, f"{place}[{k}]") for k, item in enumerate(as_list(raw, place))]
-    if len(cards) != size:
-        raise RecordError(
-            f"{place}: the kitty holds {size} cards besides the upcard, not {len(cards)}"
-        )
-    for k, c in enumerate(cards):
-        if c != UNKNOWN:
-            _in_deck(c, deck, rules, f"{place}[{k}]")
-    return tuple(cards)
+    if raw is None:
+        cards = [UNKNOWN] * size
+    else:
+        cards = [_egn_card(item, trump, f"{place}[{k}]")
+                 for k, item in enumerate(as_list(raw, place))]
+        if len(cards) != size:
+            raise RecordError(
+                f"{place}: the kitty holds {size} cards besides the upcard, not {len(cards)}"
+            )
+        for k, c in enumerate(cards):
+            if c != UNKNOWN:
+                _in_deck(c, deck, rules, f"{place}[{k}]")
+    if swap is None:
+        return tuple(cards)
+    rest = [c for c in cards if c not in swap.cards]
+    for c in swap.cards:
+        if c in cards:
+            continue
+        if UNKNOWN not in rest:
+            raise RecordError(
+                f"{swap.where}.cards: {card_name(c)} is taken from the kitty, but "
+                f"{place} does not hold it"
+            )
+        rest.remove(UNKNOWN)
+    return (*swap.cards, *rest)
 
 
 def _check(deal: Deal, rules: Rules, where: str) -> None:
@@ -919,6 +1337,8 @@ def _egn_card(value: object, trump: int | None, where: str) -> Card:
     if text == "B":
         return BENNY
     if text in ("R", "L"):
+        if trump == NO_TRUMP:
+            raise RecordError(f"{where}: {text!r} (a bower) means nothing under no-trump")
         if trump is None:
             raise RecordError(
                 f"{where}: {text!r} (a bower) needs a trump suit, and none is known here"
@@ -973,14 +1393,16 @@ def to_egn(record: Record) -> dict[str, object]:
     a deal that used what EGN cannot express raises
     :class:`~euchre.errors.RecordError` naming it (``deal 7: the maker's partner went
     alone, which EGN cannot express ...``); so does a record that stops among the
-    going-alone answers.
+    going-alone answers, the declarations or a call for best, and one whose unwritten
+    cards (those a swap with the kitty gives up, a lone player's discard after a call
+    for best) cannot be told from the cards played. Forms and options EGN has no way to
+    say are refused whatever the deals (:func:`egn_refusal`).
     """
     rules = record.rules
     refusal = egn_refusal(rules)
     if refusal:
         raise RecordError(refusal)
     ruleset = egn_ruleset(rules)
-    read_rules = rules_from_egn(ruleset)
     replayed = record.replay_all()
     results = replayed.results
     current = replayed.current
@@ -991,18 +1413,28 @@ def to_egn(record: Record) -> dict[str, object]:
             problem = _inexpressible(rules, current.maker, current.alone, None)
         if problem:
             raise RecordError(f"deal {i + 1}: {problem}")
-    if len(results) < len(record.deals) and current.phase is Phase.ALONE:
+    stopped = len(results) < len(record.deals)
+    if stopped and current.phase in _STOPS and record.deals[-1].actions:
         raise RecordError(
             f"deal {len(record.deals)}: EGN cannot express its actions exactly (the record "
-            "stops among the going-alone answers, and EGN would read the rest as stay)"
+            f"stops {_STOPS[current.phase]})"
         )
-    deals: list[object] = []
-    for i, recorded in enumerate(record.deals):
-        if i < len(results):
-            alone, maker = results[i].alone, results[i].maker
-        else:
-            alone, maker = current.alone, current.maker
-        deals.append(_egn_deal(recorded, i, read_rules, alone, maker))
+
+    def written(read_rules: Rules) -> list[object]:
+        deals: list[object] = []
+        for i, recorded in enumerate(record.deals):
+            if i < len(results):
+                alone, maker = results[i].alone, results[i].maker
+            else:
+                alone, maker = current.alone, current.maker
+            deals.append(_egn_deal(recorded, i, rules, read_rules, alone, maker))
+        return deals
+
+    read_rules = rules_from_egn(ruleset)
+    deals = written(read_rules)
+    if (file_rules := _file_rules(ruleset, deals)) != read_rules:
+        read_rules = file_rules  # a lone defender called for best: loner_and_defender
+        deals = written(read_rules)
     final = record.result.score if record.result is not None else replayed.score
     data: dict[str, object] = {
         "fileType": EGN_FILE_TYPE,
@@ -1012,6 +1444,18 @@ def to_egn(record: Record) -> dict[str, object]:
     }
     _verify(record, data, results, exact=read_rules == rules)
     return data
+
+
+_STOPS: Final = {
+    Phase.EXCHANGE: "before the dealer's discard, and EGN would read one",
+    Phase.ALONE: "among the going-alone answers, and EGN would read the rest as stay",
+    Phase.DECLARE: "among the declarations, and EGN would read the rest as passes",
+    Phase.BEST: "during the calls for best, and EGN would read the rest as declined",
+    Phase.GIVE: "during a call for best, before the partner's card, which EGN would "
+                "read as declined",
+    Phase.DISCARD: "during a call for best, before the lone player's discard",
+}
+"""Where a record may not stop, as EGN would read the rest of the deal otherwise."""
 
 
 def _inexpressible(
@@ -1113,8 +1557,8 @@ def _verify(
     """
     back = from_egn(data)
     for i, (mine, theirs) in enumerate(zip(record.deals, back.deals, strict=True)):
-        ours = list(mine.actions) if exact else [a for a in mine.actions if a != STAY]
-        read = list(theirs.actions) if exact else [a for a in theirs.actions if a != STAY]
+        ours = _comparable(mine.actions, exact)
+        read = _comparable(theirs.actions, exact)
         if ours != read:
             pairs = zip(ours, read, strict=False)
             at = next((j for j, (a, b) in enumerate(pairs) if a != b), min(len(ours), len(read)))
@@ -1129,12 +1573,26 @@ def _verify(
             raise RecordError(f"deal {i + 1}: EGN would read it back with another result")
 
 
+def _comparable(actions: Sequence[Action], exact: bool) -> list[Action]:
+    """The actions to compare on reading back: all under the same rules; under EGN's
+    nearest rules, without the answers to questions one set of rules asks and the other
+    does not (``stay``, ``decline``), and with a lone player's discard after the
+    partner's card, as EGN's order (receive first) reads it back."""
+    if exact:
+        return list(actions)
+    out = [a for a in actions if a != STAY and a != DECLINE]
+    for j in range(len(out) - 1):
+        if isinstance(out[j], Discard) and isinstance(out[j + 1], Give):
+            out[j], out[j + 1] = out[j + 1], out[j]
+    return out
+
+
 def _position(actions: Sequence[Action], index: int, exact: bool) -> int:
-    """The place in ``actions`` of the ``index``-th action compared (``stay`` left out
-    unless ``exact``)."""
+    """The place in ``actions`` of the ``index``-th action compared (``stay`` and
+    ``decline`` left out unless ``exact``)."""
     if exact:
         return index
-    kept = [j for j, action in enumerate(actions) if action != STAY]
+    kept = [j for j, action in enumerate(actions) if action != STAY and action != DECLINE]
     return kept[index] if index < len(kept) else len(actions)
 
 
@@ -1142,27 +1600,47 @@ def _egn_deal(
     recorded: RecordedDeal,
     index: int,
     rules: Rules,
+    read_rules: Rules,
     alone: tuple[int, ...],
     maker: int | None,
 ) -> dict[str, object]:
-    """One deal in EGN; ``rules`` are those the file is read with."""
+    """One deal in EGN: played under ``rules``, written for reading with ``read_rules``."""
     deal = recorded.deal
-    n = rules.players
+    n = read_rules.players
     calls: list[str] = []
     discard: Card | None = None
     plays: list[Card] = []
-    for action in recorded.actions:
-        if isinstance(action, Pass):
-            calls.append("Pass")
+    exchanges: list[dict[str, object]] = []
+    for phase, seat, action in _tagged(recorded, rules):
+        if isinstance(action, Declare):
+            if action.what == GO_UNDER and rules.farmers and all(
+                    card_rank(c) in (NINE, TEN) for c in action.cards):
+                raise RecordError(
+                    f"deal {index + 1}: seat {seat} went under giving up three 9s and 10s, "
+                    "which EGN would read back as a farmer's hand (its cardExchanges does "
+                    "not say which declaration was made)"
+                )
+            exchanges.append(
+                {"receiver": seat, "cards": [card_name(c) for c in deal.kitty[:3]]}
+            )
+        elif isinstance(action, Pass):
+            if phase is not Phase.DECLARE:
+                calls.append("Pass")
         elif isinstance(action, Order):
             calls.append("Order")
         elif isinstance(action, Call):
-            calls.append(SUIT_CHARS[action.suit])
+            calls.append((SUIT_CHARS + "n")[action.suit])
         elif isinstance(action, Discard):
-            discard = action.card
+            if phase is Phase.EXCHANGE:
+                discard = action.card  # a lone player's discard after best is not written
+        elif isinstance(action, Give):
+            receiver = rules.seating.partner(seat)
+            exchanges.append(
+                {"sender": seat, "receiver": receiver, "cards": [card_name(action.card)]}
+            )
         elif isinstance(action, Play):
             plays.append(action.card)
-        elif not isinstance(action, GoAlone):  # pragma: no cover - every action type
+        elif not isinstance(action, (GoAlone, Best)):  # pragma: no cover - refused rules
             raise RecordError(f"deal {index + 1}: {action} has no EGN form")
     state: dict[str, object] = {"dealer": deal.dealer, "upCard": card_name(deal.upcard)}
     if any(c != UNKNOWN for c in deal.kitty):
@@ -1173,17 +1651,19 @@ def _egn_deal(
         bidding: dict[str, object] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls}
         bidding["isAlone"] = maker is not None and maker in alone
         defenders = [] if maker is None else [
-            s for s in alone if not rules.seating.same_team(s, maker)
+            s for s in alone if not read_rules.seating.same_team(s, maker)
         ]
         if defenders:
             bidding["aloneDefender"] = defenders[0]
         if discard is not None and discard != UNKNOWN:
             bidding["discard"] = card_name(discard)
+        if exchanges:
+            bidding["cardExchanges"] = exchanges
         if "callAnnotations" in extras:
             bidding["callAnnotations"] = extras["callAnnotations"]
         phases.append(bidding)
     if plays:
-        active = n - len(rules.seating.sitting_out(alone))
+        active = n - len(read_rules.seating.sitting_out(alone))
         tricks = [
             [card_name(c) for c in plays[k : k + active]] for k in range(0, len(plays), active)
         ]
@@ -1195,12 +1675,29 @@ def _egn_deal(
     if "alternativeLines" in extras:
         out["alternativeLines"] = extras["alternativeLines"]
     # playerCards only when the cards played do not already give the hands back
+    where = f"deals[{index}]"
     try:
-        derived: Deal | None = _convert_deal(out, rules, f"deals[{index}]").recorded.deal
+        derived: Deal | None = _convert_deal(out, read_rules, where).recorded.deal
     except RecordError:
         derived = None
     if derived is None or derived.hands != deal.hands:
         state["playerCards"] = [[card_name(c) for c in hand] for hand in deal.hands]
+        try:
+            _convert_deal(out, read_rules, where)
+        except _Unresolved as error:  # what EGN leaves unwritten does not follow
+            raise RecordError(f"deal {index + 1}: {error.why}") from None
+        except RecordError:  # _verify names the action that reads back differently
+            pass
+    return out
+
+
+def _tagged(recorded: RecordedDeal, rules: Rules) -> list[tuple[Phase, int, Action]]:
+    """Each action of a deal with the phase it was taken in and the seat that took it."""
+    game = Game(rules, deals=[recorded.deal], first_dealer=recorded.deal.dealer, seed=0)
+    out = []
+    for action in recorded.actions:
+        out.append((game.phase, game.to_act, action))
+        game.apply(action)
     return out
 
 

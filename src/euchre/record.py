@@ -685,8 +685,10 @@ def _validate(record: Record) -> None:
             if not isinstance(action, Action):
                 raise RecordError(f"{where}.actions[{j}]: not an action: {action!r}")
         check_json(recorded.extras, f"{where}.extras")
-    if record.result is not None and record.result.winner not in (None, 0, 1):
-        raise RecordError(f"result.winner: must be 0, 1 or null, not {record.result.winner!r}")
+    sides = record.rules.seating.team_count
+    if record.result is not None and record.result.winner not in (None, *range(sides)):
+        raise RecordError(f"result.winner: must be a side from 0 to {sides - 1} or null, "
+                          f"not {record.result.winner!r}")
 
 
 # -- replay helpers ----------------------------------------------------------------------

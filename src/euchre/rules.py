@@ -470,29 +470,26 @@ def _coerce(name: str, raw: object) -> object:
     return text.replace("-", "_") if name != "deal_pattern" else text
 
 
-_UNPLAYED_OPTIONS: Final = ("benny_upcard", "no_trump", "farmers", "go_under", "throw_in",
-                             "partners_best")
-"""Options that bring decisions the bots and faces do not make yet."""
+_UNPLAYED_FORMS: Final[frozenset[str]] = frozenset()
+"""Forms the bots and faces do not play yet (every form is played)."""
+_UNPLAYED_OPTIONS: Final[tuple[str, ...]] = ()
+"""Options that bring decisions the bots and faces do not make yet (none)."""
 
 
 def face_refusal(rules: Rules) -> str | None:
     """Why the terminal game, the web table, the arena and the bots can not play a game
-    under ``rules`` yet (``None`` when they can). The engine plays every form and house
-    rule; the faces and bots play four- and two-handed Euchre with the founding options,
-    the loner options, the super-euchre, the fast break, four-trick tokens and the decks.
+    under ``rules`` (``None`` when they can: today they play every form and house rule).
 
-    >>> face_refusal(Rules()) is None
-    True
-    >>> print(face_refusal(Rules.preset("napoleon")))
-    Napoleon (Nap) is in the engine but not yet at the table: the terminal game, the web ...
+    >>> face_refusal(Rules()) is None, face_refusal(Rules.preset("napoleon")) is None
+    (True, True)
     """
     where = ("is in the engine but not yet at the table: the terminal game, the web table, "
-             "the arena and the bots play four- and two-handed Euchre")
-    if rules.form not in ("four_handed", "two_handed"):
+             "the arena and the bots do not play it")
+    if rules.form in _UNPLAYED_FORMS:
         return f"{rules.form_name} {where}"
     for option in _UNPLAYED_OPTIONS:
         if getattr(rules, option) != _OFF_VALUES[option]:
-            return f"{option}={getattr(rules, option)!r} {where} without it"
+            return f"{option}={getattr(rules, option)!r} {where}"
     return None
 
 

@@ -17,6 +17,16 @@ Every decision is a small rule on what the seat can see (its :class:`PlayerView`
   winners, second hand low, third hand high, win as cheaply as certain, never trump a
   partner's sure winner, and throw the least useful card when the trick is lost.
 
+Every form of the game gets its own small rules, chosen by the rules' form
+(:data:`FORM_RULES`): three-handed bidding counts tricks
+(:func:`~euchre.players.knowledge.trick_estimate`), Hasenpfeffer and Napoleon bid a
+number of tricks, Napoleon's bidder picks trump with the first lead and a misère avoids
+tricks; the house rules' decisions (the Benny named blind, pre-bid declarations,
+no-trump, calling for and giving the partner's best) have theirs. The play is the same
+everywhere, on the form's trump tables, with the partner generalised to the *allies* of
+the deal: the partner, the other defender of three-handed Euchre, every opponent of
+Napoleon's bidder.
+
 The rules in plain words are in ``docs/bots.md``. The player is deterministic: the same
 views give the same actions (exact ties are broken by a fixed order; the seed only
 keeps the factory signature every bot shares).
@@ -33,38 +43,66 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from euchre.actions import (
     ALONE,
+    BEST,
+    BID,
+    BLUCHER,
+    CALL,
+    DECLINE,
     DISCARD,
+    FARMER,
+    GIVE,
+    GO_UNDER,
+    MISERE,
+    NAP,
     ORDER,
     PASS,
     PLAY,
     STAY,
+    THROW_IN,
+    WELLINGTON,
     Action,
+    Bid,
     Call,
+    Declare,
     Discard,
     Play,
 )
 from euchre.cards import (
+    ACE,
     BENNY,
-    EFFECTIVE_SUIT,
+    HEARTS,
+    NATURAL,
+    NO_TRUMP,
     POWER,
     SUIT_MASKS,
     SUITS,
-    TRICK_KEY,
+    TRUMP_ORDERS,
     Card,
+    TrumpTables,
+    card_rank,
+    card_suit,
     cards_of,
     deck_mask,
     same_colour,
 )
+from euchre.game import NAP_BIDS
 from euchre.players import BasePlayer
 from euchre.players.knowledge import (
+    best_card,
     dead_cards,
     dealer_discard,
+    in_play_share,
+    lay_away,
+    no_trump_tricks,
     read_tricks,
+    tables_of,
+    trick_estimate,
     trump_points,
     unseen_cards,
     upcard_accepted,
@@ -72,7 +110,17 @@ from euchre.players.knowledge import (
 )
 from euchre.view import PlayerView
 
-__all__ = ["BasicPlayer", "BasicSettings", "hand_strength", "loser_count", "upcard_points"]
+__all__ = [
+    "COMMON_RULES",
+    "FORM_RULES",
+    "BasicPlayer",
+    "BasicSettings",
+    "hand_strength",
+    "loser_count",
+    "misere_hand",
+    "upcard_points",
+]
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +155,32 @@ class BasicSettings:
     """The same under ``lone_defender_scoring=flat_4``, where any euchre pays 4."""
     desperate: float = 0.7
     """Bid this much lighter when the opponents need one point to win."""
+    cutthroat_call: float = 2.7
+    """Three-handed: the maker plays alone against two, so it calls (either round) only
+    when :func:`~euchre.players.knowledge.trick_estimate` counts this many tricks (a
+    euchre costs 2 to each opponent, a make gains 1: it needs better than two chances in
+    three)."""
+    desperate_tricks: float = 0.3
+    """Three-handed: call this many tricks lighter when an opponent needs one point."""
+    no_trump_call: float = 3.0
+    """No-trump (§19.2): call it in round two with this many no-trump tricks
+    (:func:`~euchre.players.knowledge.no_trump_tricks`; 0.5 fewer with a partner)."""
+    declare_below: float = 5.5
+    """Pre-bid declarations (§19.3-19.5): a hand whose best suit counts fewer points
+    throws in or exchanges three cards when it may."""
+    best_losers: float = 1.0
+    """Added to the going-alone loser limits when the lone player may call for the
+    partner's best card (§15): the best card takes a loser away."""
+    hasen_partner: float = 1.0
+    """Hasenpfeffer: the tricks the partner is counted on for."""
+    hasen_margin: float = 0.4
+    """Hasenpfeffer: bid the tricks counted less this margin, rounded down."""
+    nap_margin: float = 0.5
+    """Napoleon: bid n tricks when the hand counts n less this margin."""
+    nap_all: float = 4.6
+    """Napoleon: bid Nap (all five tricks) at this many tricks counted."""
+    nap_sure: float = 4.95
+    """Napoleon: bid Wellington or Blücher (over a Nap) only with five sure tricks."""
 
 
 def hand_strength(hand: int, trump: int, deck: int, dead: int = 0) -> float:
@@ -210,19 +284,34 @@ class _Table:
     """What a seat knows in the play phase, as masks."""
 
     trump: int
+    tables: TrumpTables
     hand: int
     unseen: int
     """Cards an opponent may hold: not ours, not played, not known out of play, not known
-    to be in the partner's hand."""
+    to be in an ally's hand."""
     voids: list[int]
     """Per seat, a bit per suit the seat has shown out of."""
-    partner: int | None
-    """The partner when it plays this deal."""
+    allies: list[int]
+    """The seats playing on our side this deal (the partner; the other defender of
+    three-handed Euchre; every other opponent of Napoleon's bidder)."""
     opponents: list[int]
     maker_team: bool
     is_maker: bool
     is_alone: bool
+    """The seat plays without an ally: alone, or a maker of three-handed or Napoleon."""
     partner_is_maker: bool
+
+    @property
+    def eff(self) -> tuple[int, ...]:
+        return self.tables.effective[self.trump]
+
+    @property
+    def pw(self) -> tuple[int, ...]:
+        return self.tables.power[self.trump]
+
+    @property
+    def masks(self) -> tuple[int, ...]:
+        return self.tables.suit_masks[self.trump]
 
     def is_void(self, seat: int, suit: int) -> bool:
         return bool(self.voids[seat] >> suit & 1)
@@ -235,8 +324,8 @@ class _Table:
         it has shown out of the led suit (or no live card of that suit is left).
         """
         trump = self.trump
-        keys = TRICK_KEY[trump][led]
-        masks = SUIT_MASKS[trump]
+        keys = self.tables.trick_key[trump][led]
+        masks = self.masks
         led_live = self.unseen & masks[led]
         higher_led = any(keys[c] > key for c in cards_of(led_live))
         higher_trump = led != trump and any(
@@ -250,6 +339,30 @@ class _Table:
             ):
                 return True
         return False
+
+
+Rule = Callable[["BasicPlayer", PlayerView, Sequence[Action]], Action]
+"""One decision rule: the player, the seat's view and the legal actions give an action."""
+
+
+def misere_hand(hand: int) -> bool:
+    """Whether a Napoleon hand (a mask) is safe for a misère (§17: take no trick): no
+    card above the 9, and in each suit the lowest card a 5 or lower, each further card
+    at most two ranks higher for each lower card of the suit held with it (a 7 needs a
+    lower card of its suit beside it, a 9 two).
+
+    >>> from euchre.cards import CardSet
+    >>> misere_hand(CardSet.parse("2c 4c 3d 5h 2s").mask)
+    True
+    >>> misere_hand(CardSet.parse("2c 4c 3d 8h 2s").mask)
+    False
+    """
+    for suit in SUITS:
+        mine = sorted(NATURAL[c] for c in cards_of(hand) if card_suit(c) == suit)
+        for i, rank in enumerate(mine):
+            if rank > 7 or rank > 3 + 2 * i:
+                return False
+    return True
 
 
 class BasicPlayer(BasePlayer):
@@ -278,19 +391,12 @@ class BasicPlayer(BasePlayer):
         return action if action in legal else legal[0]
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The rules' choice before the legality check of :meth:`choose`."""
-        phase = view.phase
-        if phase == "play":
-            return self._play(view, legal)
-        if phase == "bid1":
-            return self._bid1(view, legal)
-        if phase == "bid2":
-            return self._bid2(view, legal)
-        if phase == "exchange":
-            return self._exchange(view, legal)
-        if phase == "alone":
-            return self._alone(view, legal)
-        return legal[0]
+        """The rules' choice before the legality check of :meth:`choose`: the form's own
+        rule for the phase (:data:`FORM_RULES`), else the common one."""
+        rule = FORM_RULES[view.rules.form].get(view.phase) or COMMON_RULES.get(view.phase)
+        if rule is None:
+            return legal[0]
+        return rule(self, view, legal)
 
     # -- bidding -----------------------------------------------------------------------
 
@@ -298,7 +404,8 @@ class BasicPlayer(BasePlayer):
         """How much lighter to bid at this score: when any point the opponents make wins
         them the game, a marginal bid of ours costs little more than a pass."""
         target = view.rules.target
-        if target > 0 and target - view.score[1 - view.team] <= 1:
+        others = [p for t, p in enumerate(view.score) if t != view.team]
+        if target > 0 and others and target - max(others) <= 1:
             return self.settings.desperate
         return 0.0
 
@@ -306,10 +413,26 @@ class BasicPlayer(BasePlayer):
         shift = self.settings.two_handed_shift if view.rules.players == 2 else 0.0
         return base + shift - self._score_shift(view)
 
+    @staticmethod
+    def _turned_suit(view: PlayerView) -> int:
+        """The suit the upcard stands for: its own, hearts for a Benny under
+        ``benny_upcard=hearts`` (§15); -1 for a Benny otherwise."""
+        up = view.upcard
+        if up == BENNY:
+            return HEARTS if view.rules.benny_upcard == "hearts" else -1
+        return card_suit(up)
+
+    @staticmethod
+    def _must_keep_upcard(view: PlayerView) -> bool:
+        """Whether the dealer's exchange may not lay the upcard away."""
+        rules = view.rules
+        named = view.upcard == BENNY and rules.benny_upcard == "dealer_names"
+        return rules.dealer_must_take_upcard or named
+
     def _bid1(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         settings = self.settings
         up = view.upcard
-        trump = up >> 3  # round one never sees the Benny: it skips to round two
+        trump = self._turned_suit(view)
         deck = deck_mask(view.rules.deck)
         hand = view.hand.mask
         if view.seat == view.dealer:
@@ -334,19 +457,47 @@ class BasicPlayer(BasePlayer):
             return ORDER
         return PASS
 
+    def _no_trump_call(self, view: PlayerView, legal: Sequence[Action]) -> bool:
+        """Whether to call no-trump (§19.2): it is allowed, the hand counts
+        :attr:`BasicSettings.no_trump_call` no-trump tricks (0.5 fewer with a partner)
+        with a sure trick in two suits or more, and no suit would give it three trumps."""
+        if CALL[NO_TRUMP] not in legal:
+            return False
+        hand = view.hand.mask
+        deck = deck_mask(view.rules.deck)
+        dead = 1 << view.upcard if view.upcard >= 0 else 0
+        need = self.settings.no_trump_call
+        if view.rules.seating.partner(view.seat) is not None:
+            need -= 0.5
+        if no_trump_tricks(hand, deck, dead) < need:
+            return False
+        nt = TRUMP_ORDERS["euchre"]
+        pw = nt.power[NO_TRUMP]
+        masks = nt.suit_masks[NO_TRUMP]
+        sure_suits = 0
+        for suit in SUITS:
+            mine = cards_of(hand & masks[suit])
+            others = deck & ~dead & masks[suit] & ~hand
+            if mine and not any(pw[o] > max(pw[c] for c in mine) for o in cards_of(others)):
+                sure_suits += 1
+        long_trump = any((hand & SUIT_MASKS[s][s]).bit_count() >= 3 for s in SUITS)
+        return sure_suits >= 2 and not long_trump
+
     def _bid2(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         settings = self.settings
         deck = deck_mask(view.rules.deck)
         hand = view.hand.mask
         up = view.upcard
         dead = 1 << up
-        turned = -1 if up == BENNY else up >> 3
+        turned = self._turned_suit(view)
         team_of = view.rules.seating.team_of
         dealer_side = team_of[view.seat] == team_of[view.dealer]
+        if self._no_trump_call(view, legal):
+            return CALL[NO_TRUMP]
         best: Call | None = None
         best_points = -1.0
         for action in legal:
-            if not isinstance(action, Call):
+            if not isinstance(action, Call) or action.suit == NO_TRUMP:
                 continue
             points = hand_strength(hand, action.suit, deck, dead)
             if turned >= 0 and action.suit == same_colour(turned) and not dealer_side:
@@ -354,22 +505,110 @@ class BasicPlayer(BasePlayer):
             if points > best_points:
                 best, best_points = action, points
         if best is None:
-            return PASS
+            return PASS if PASS in legal else legal[0]
         if PASS not in legal:
             return best
         if best_points >= self._threshold(view, settings.call):
             return best
         return PASS
 
+    # three-handed (cutthroat, §14): the maker plays alone against two
+
+    def _cutthroat_need(self, view: PlayerView) -> float:
+        target = view.rules.target
+        others = [p for s, p in enumerate(view.score) if s != view.seat]
+        desperate = target > 0 and target - max(others) <= 1
+        return self.settings.cutthroat_call - (self.settings.desperate_tricks if desperate else 0)
+
+    def _bid1_cutthroat(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        up = view.upcard
+        trump = self._turned_suit(view)
+        rules = view.rules
+        deck = deck_mask(rules.deck)
+        hand = view.hand.mask
+        share = in_play_share(rules.players, rules.hand_size, rules.deck)
+        if view.seat == view.dealer:
+            hand = (hand | 1 << up) & ~(1 << dealer_discard(
+                hand, up, trump, rules.dealer_must_take_upcard))
+        tricks = trick_estimate(hand, trump, deck, share=share)
+        if view.seat != view.dealer:  # the upcard is sure to be in an opponent's hand
+            pw = POWER[trump]
+            tricks -= 0.2 * sum(1 for c in cards_of(hand & SUIT_MASKS[trump][trump])
+                                if pw[c] < pw[up])
+        return ORDER if tricks >= self._cutthroat_need(view) else PASS
+
+    def _bid2_cutthroat(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        rules = view.rules
+        deck = deck_mask(rules.deck)
+        hand = view.hand.mask
+        dead = 1 << view.upcard
+        share = in_play_share(rules.players, rules.hand_size, rules.deck)
+        if self._no_trump_call(view, legal):
+            return CALL[NO_TRUMP]
+        calls = [a for a in legal if isinstance(a, Call) and a.suit != NO_TRUMP]
+        if not calls:
+            return PASS if PASS in legal else legal[0]
+        best = max(calls, key=lambda a: (trick_estimate(hand, a.suit, deck, dead, share=share),
+                                         hand_strength(hand, a.suit, deck, dead), -a.suit))
+        tricks = trick_estimate(hand, best.suit, deck, dead, share=share)
+        if PASS not in legal or tricks >= self._cutthroat_need(view):
+            return best
+        return PASS
+
+    # -- exchanges, declarations, the Benny --------------------------------------------
+
     def _exchange(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         assert view.trump is not None
-        c = dealer_discard(
-            view.hand.mask, view.upcard, view.trump, view.rules.dealer_must_take_upcard
-        )
+        c = dealer_discard(view.hand.mask, view.upcard, view.trump, self._must_keep_upcard(view))
         action = DISCARD[c]
         if action in legal:
             return action
         return next((a for a in legal if isinstance(a, Discard) and a.card >= 0), legal[0])
+
+    def _benny(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """``benny_upcard=dealer_names`` (§13): the dealer names trump before seeing the
+        hand, so no suit is better than another; it names hearts, the suit the Railroad
+        custom gives the Benny, so that partners can count on it."""
+        return CALL[HEARTS]
+
+    def _best_suit_points(self, view: PlayerView) -> float:
+        """The hand's points in its best suit (:func:`hand_strength`)."""
+        deck = deck_mask(view.rules.deck)
+        hand = view.hand.mask
+        return max(hand_strength(hand, s, deck) for s in SUITS)
+
+    def _declare(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Pre-bid declarations (§19.3-19.5): a weak hand (its best suit counts under
+        :attr:`BasicSettings.declare_below`, the round-two threshold) throws in when it
+        may, else exchanges three cards (a farmer's hand or going under: three unseen
+        cards are better on average than three 9s and 10s, or than the worst of a hand
+        with no face card), keeping aces first, then high cards, then cards of its
+        longer suits; any other hand passes."""
+        declarations = [a for a in legal if isinstance(a, Declare)]
+        if not declarations or self._best_suit_points(view) >= self.settings.declare_below:
+            return PASS
+        by_kind = {a.what: a for a in declarations}
+        if THROW_IN in by_kind:
+            return by_kind[THROW_IN]
+        swaps = [a for a in declarations if a.what in (FARMER, GO_UNDER)]
+        if not swaps:
+            return PASS
+        hand = view.hand.mask
+        return max(swaps, key=lambda a: (self._kept_value(hand, a.cards), a.cards))
+
+    @staticmethod
+    def _kept_value(hand: int, swapped: tuple[Card, ...]) -> int:
+        """What the cards a swap keeps are worth: aces first, then high cards, then
+        cards of the hand's longer suits (a possible trump)."""
+        total = 0
+        for c in cards_of(hand):
+            if c in swapped:
+                continue
+            length = sum(1 for o in cards_of(hand) if card_suit(o) == card_suit(c))
+            total += 20 * (card_rank(c) == ACE) + NATURAL[c] + 2 * length
+        return total
+
+    # -- going alone and the partner's best --------------------------------------------
 
     def _alone(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if ALONE not in legal or view.trump is None or view.maker is None:
@@ -382,13 +621,110 @@ class BasicPlayer(BasePlayer):
         dead = dead_cards(view)
         losers = loser_count(view.hand.mask, view.trump, deck, dead)
         settings = self.settings
-        if view.rules.seating.same_team(view.maker, view.seat):
+        rules = view.rules
+        maker_side = rules.seating.same_team(view.maker, view.seat)
+        if maker_side:
             limit = settings.alone_losers
-        elif view.rules.lone_defender_scoring == "flat_4":
+        elif rules.lone_defender_scoring == "flat_4":
             limit = settings.defend_alone_flat
         else:
             limit = settings.defend_alone_losers
+        if rules.partners_best == "loner_and_defender" or (
+                rules.partners_best == "loner" and maker_side):
+            limit += settings.best_losers
         return ALONE if losers <= limit else STAY
+
+    def _best(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """§15: call for the partner's best card unless the hand is a sure march
+        already (no probable loser)."""
+        assert view.trump is not None
+        deck = deck_mask(view.rules.deck)
+        losers = loser_count(view.hand.mask, view.trump, deck, dead_cards(view))
+        return DECLINE if losers == 0 else BEST
+
+    def _give(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """§15: give the lone partner the highest trump, else an off-suit ace."""
+        assert view.trump is not None
+        return GIVE[best_card(view.hand.mask, view.trump, view.rules.trump_order)]
+
+    def _discard(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """A card laid away face down (after the partner's best, after the widow): the
+        weakest (:func:`~euchre.players.knowledge.lay_away`)."""
+        assert view.trump is not None
+        return DISCARD[lay_away(view.hand.mask, view.trump, view.rules.trump_order)]
+
+    # -- Hasenpfeffer (§16) ------------------------------------------------------------
+
+    def _hasen_tricks(self, view: PlayerView) -> tuple[float, int]:
+        """The tricks the hand counts in its best suit, and that suit."""
+        rules = view.rules
+        deck = deck_mask(rules.deck)
+        hand = view.hand.mask
+        share = in_play_share(rules.players, rules.hand_size, rules.deck)
+        best = max(SUITS, key=lambda s: (trick_estimate(hand, s, deck, share=share),
+                                         hand_strength(hand, s, deck), -s))
+        return trick_estimate(hand, best, deck, share=share), best
+
+    def _bid_hasen(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Bid the tricks the hand counts in its best suit, with the partner's
+        :attr:`BasicSettings.hasen_partner`, less :attr:`BasicSettings.hasen_margin`,
+        when that beats the bid so far. The Benny holder to whom the first three players
+        passed bids at least 1: passing would force a bid of 3 on it (§16)."""
+        settings = self.settings
+        tricks, _ = self._hasen_tricks(view)
+        want = min(6, int(tricks + settings.hasen_partner - settings.hasen_margin))
+        bids = sorted(a.value for a in legal if isinstance(a, Bid))
+        forced = (view.hand.mask >> BENNY & 1 and len(view.calls) == view.rules.players - 1
+                  and all(a == PASS for _, a in view.calls))
+        if forced:
+            want = max(want, bids[0]) if bids else want
+        if bids and want >= bids[0]:
+            return BID[min(want, bids[-1])]
+        return PASS if PASS in legal else BID[bids[0]]
+
+    def _trump_hasen(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The maker names the suit its hand counts most tricks in (§16)."""
+        return CALL[self._hasen_tricks(view)[1]]
+
+    # -- Napoleon (§17) ----------------------------------------------------------------
+
+    def _nap_tricks(self, view: PlayerView) -> tuple[float, int]:
+        """The tricks the hand counts with its best suit as trump (plain order), and
+        that suit."""
+        rules = view.rules
+        deck = deck_mask(rules.deck)
+        hand = view.hand.mask
+        share = in_play_share(rules.players, rules.hand_size, rules.deck)
+
+        def count(s: int) -> float:
+            return trick_estimate(hand, s, deck, order="plain", share=share)
+
+        best = max(SUITS, key=lambda s: (count(s), (hand & SUIT_MASKS[NO_TRUMP][s]).bit_count(),
+                                         -s))
+        return count(best), best
+
+    def _bid_nap(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The highest bid the hand is worth that beats the bid so far: n tricks at n
+        less :attr:`BasicSettings.nap_margin` counted, Nap at
+        :attr:`BasicSettings.nap_all`, Wellington and Blücher only with five sure
+        tricks, misère with a :func:`misere_hand`; a dealer who may not pass bids the
+        lowest it may."""
+        settings = self.settings
+        tricks, _ = self._nap_tricks(view)
+        worth: set[int] = {k for k in (1, 2, 3, 4) if tricks >= k - settings.nap_margin}
+        if tricks >= settings.nap_all:
+            worth.add(NAP)
+        if tricks >= settings.nap_sure:
+            worth |= {WELLINGTON, BLUCHER}
+        if misere_hand(view.hand.mask):
+            worth.add(MISERE)
+        bids = [a.value for a in legal if isinstance(a, Bid)]
+        mine = [b for b in bids if b in worth]
+        if mine:
+            return BID[max(mine, key=NAP_BIDS.index)]
+        if PASS in legal or not bids:
+            return PASS
+        return BID[min(bids, key=NAP_BIDS.index)]
 
     # -- play --------------------------------------------------------------------------
 
@@ -396,8 +732,10 @@ class BasicPlayer(BasePlayer):
         trump = view.trump
         assert trump is not None and view.maker is not None
         seat = view.seat
-        seating = view.rules.seating
-        masks = SUIT_MASKS[trump]
+        rules = view.rules
+        seating = rules.seating
+        tables = tables_of(view)
+        masks = tables.suit_masks[trump]
         hand = view.hand.mask
         # a seat that did not follow is void in the led suit (and below: an opponent is
         # void in a suit none of whose cards it can hold)
@@ -406,31 +744,42 @@ class BasicPlayer(BasePlayer):
         for mask in played:
             everything |= mask
         unseen = unseen_cards(view, everything)
-        partner = seating.partner(seat)
-        if partner is not None and (partner in view.sitting_out or seat in view.sitting_out):
-            partner = None
-        if upcard_accepted(view) and partner is not None and view.dealer == partner:
-            unseen &= ~(1 << view.upcard)  # the partner took the upcard
         team_of = seating.team_of
-        team = team_of[seat]
-        opponents = [
-            s for s in seating.seats if team_of[s] != team and s not in view.sitting_out
-        ]
-        for suit in SUITS:
+        maker = view.maker
+        out = view.sitting_out
+        if rules.per_player:  # the maker against all the others, who play together
+            maker_side = seat == maker
+            allies = [] if maker_side else [s for s in seating.seats if s not in (seat, maker)]
+            opponents = [s for s in seating.seats if s != seat and (s == maker) != maker_side]
+        else:
+            maker_side = team_of[maker] == team_of[seat]
+            allies = [s for s in seating.seats
+                      if s != seat and team_of[s] == team_of[seat] and s not in out]
+            if seat in out:
+                allies = []
+            opponents = [s for s in seating.seats if team_of[s] != team_of[seat] and s not in out]
+        if view.upcard >= 0 and upcard_accepted(view) and view.dealer in allies:
+            unseen &= ~(1 << view.upcard)  # an ally took the upcard
+        for holder, c in view.shown:  # the Benny of Hasenpfeffer's forced bid
+            if holder in allies and not rules.has_upcard:
+                unseen &= ~(1 << c)
+        for suit in range(5):
             if not unseen & masks[suit]:
                 for s in opponents:
                     voids[s] |= 1 << suit
+        partner = allies[0] if len(allies) == 1 else None
         return _Table(
             trump=trump,
+            tables=tables,
             hand=hand,
             unseen=unseen,
             voids=voids,
-            partner=partner,
+            allies=allies,
             opponents=opponents,
-            maker_team=team_of[view.maker] == team,
-            is_maker=view.maker == seat,
-            is_alone=seat in view.alone,
-            partner_is_maker=partner is not None and view.maker == partner,
+            maker_team=maker_side,
+            is_maker=maker == seat,
+            is_alone=seat in view.alone or (rules.per_player and maker == seat),
+            partner_is_maker=partner is not None and maker == partner,
         )
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -439,17 +788,62 @@ class BasicPlayer(BasePlayer):
             return legal[0]
         if len(cards) == 1:
             return PLAY[cards[0]]
+        if view.trump is None:  # Napoleon: the bidder's first lead makes trump
+            return PLAY[self._trump_lead(view, cards)]
         table = self._table(view)
+        if view.bid == MISERE and view.rules.form == "napoleon":
+            return PLAY[self._misere_play(view, table, cards)]
         if view.trick:
             return PLAY[self._follow(view, table, cards)]
         return PLAY[self._lead(table, cards)]
 
+    def _trump_lead(self, view: PlayerView, cards: list[Card]) -> Card:
+        """Napoleon's first lead (§17): the highest card of the suit the hand counts
+        most tricks in, which makes it trump."""
+        _, suit = self._nap_tricks(view)
+        mine = [c for c in cards if card_suit(c) == suit] or cards
+        return max(mine, key=lambda c: (NATURAL[c], c))
+
+    def _misere_play(self, view: PlayerView, t: _Table, cards: list[Card]) -> Card:
+        """A misère (no trump, §17): the bidder ducks every trick it can, the others
+        try to make it win one."""
+        keys = t.tables.trick_key[t.trump]
+        eff = t.eff
+        pw = t.pw
+        trick = view.trick
+        bidder = view.maker
+        assert bidder is not None
+        if view.seat == bidder:
+            if not trick:
+                return min(cards, key=lambda c: (pw[c], c))  # the lowest card
+            led = eff[trick[0][1]]
+            top = max(keys[led][c] for _, c in trick)
+            under = [c for c in cards if keys[led][c] < top]
+            if under:
+                return max(under, key=lambda c: (pw[c], c))  # the highest that still loses
+            if len(trick) + 1 < view.rules.players:
+                return min(cards, key=lambda c: (pw[c], c))  # someone may still overtake
+            return max(cards, key=lambda c: (pw[c], c))  # won anyway: shed the highest
+        if not trick:
+            lows = [c for c in cards if not t.is_void(bidder, eff[c])] or cards
+            return min(lows, key=lambda c: (pw[c], c))
+        led = eff[trick[0][1]]
+        plays = dict((s, c) for s, c in trick)
+        if bidder in plays:
+            top_seat = max(trick, key=lambda sc: keys[led][sc[1]])[0]
+            if top_seat == bidder:
+                under = [c for c in cards if keys[led][c] < keys[led][plays[bidder]]]
+                if under:
+                    return max(under, key=lambda c: (pw[c], c))  # let the bidder win it
+            return max(cards, key=lambda c: (pw[c], c))  # shed a high card
+        return min(cards, key=lambda c: (pw[c], c))  # the bidder still to play: stay low
+
     def _lead(self, t: _Table, cards: list[Card]) -> Card:
         trump = t.trump
-        pw = POWER[trump]
-        eff = EFFECTIVE_SUIT[trump]
-        masks = SUIT_MASKS[trump]
-        keys = TRICK_KEY[trump]
+        pw = t.pw
+        eff = t.eff
+        masks = t.masks
+        keys = t.tables.trick_key[trump]
         trumps = sorted((c for c in cards if eff[c] == trump), key=pw.__getitem__, reverse=True)
         off = [c for c in cards if eff[c] != trump]
         opp_trump = bool(t.unseen & masks[trump]) and any(
@@ -482,41 +876,39 @@ class BasicPlayer(BasePlayer):
         return trumps[0] if sure_trumps or t.maker_team else trumps[-1]
 
     def _lead_key(self, t: _Table, c: Card) -> tuple[int, int, int, int, Card]:
-        """Order of low leads: to a suit the partner can trump, away from suits an
+        """Order of low leads: to a suit an ally can trump, away from suits an
         opponent trumps, from the shortest suit (to make a void), lowest first."""
         trump = t.trump
-        suit = EFFECTIVE_SUIT[trump][c]
-        partner_ruffs = (
-            t.partner is not None
-            and t.is_void(t.partner, suit)
-            and not t.is_void(t.partner, trump)
+        suit = t.eff[c]
+        ally_ruffs = any(
+            t.is_void(a, suit) and not t.is_void(a, trump) for a in t.allies
         )
         opp_ruffs = any(
             t.is_void(s, suit) and not t.is_void(s, trump) for s in t.opponents
-        ) and bool(t.unseen & SUIT_MASKS[trump][trump])
-        length = (t.hand & SUIT_MASKS[trump][suit]).bit_count()
-        return (0 if partner_ruffs else 1, 1 if opp_ruffs else 0, length, POWER[trump][c], c)
+        ) and bool(t.unseen & t.masks[trump])
+        length = (t.hand & t.masks[suit]).bit_count()
+        return (0 if ally_ruffs else 1, 1 if opp_ruffs else 0, length, t.pw[c], c)
 
     def _follow(self, view: PlayerView, t: _Table, cards: list[Card]) -> Card:
         trump = t.trump
-        eff = EFFECTIVE_SUIT[trump]
-        pw = POWER[trump]
+        eff = t.eff
+        pw = t.pw
         trick = view.trick
         led = eff[trick[0][1]]
-        keys = TRICK_KEY[trump][led]
+        keys = t.tables.trick_key[trump][led]
         best_seat, best_card = trick[0]
         for s, c in trick[1:]:
             if keys[c] > keys[best_card]:
                 best_seat, best_card = s, c
         after = self._seats_after(view, len(trick))
         after_opps = [s for s in after if s in t.opponents]
-        partner_after = t.partner is not None and t.partner in after
+        ally_after = any(s in t.allies for s in after)
         following = eff[cards[0]] == led  # legal cards are all of the led suit, or any
         winners = sorted(
             (c for c in cards if keys[c] > keys[best_card]), key=pw.__getitem__
         )
         sure = [c for c in winners if not t.can_beat(keys[c], led, after_opps)]
-        if t.partner is not None and best_seat == t.partner:
+        if best_seat in t.allies:
             if not t.can_beat(keys[best_card], led, after_opps) or not sure:
                 return self._dump(t, cards)
             return sure[0]
@@ -524,11 +916,11 @@ class BasicPlayer(BasePlayer):
             return self._dump(t, cards)
         if sure:
             return sure[0]
-        if partner_after:
+        if ally_after:
             if following:
-                return self._dump(t, cards)  # second hand low: the partner may win it
+                return self._dump(t, cards)  # second hand low: an ally may win it
             if eff[best_card] != trump and not any(
-                keys[c] > keys[best_card] for c in cards_of(t.unseen & SUIT_MASKS[trump][led])
+                keys[c] > keys[best_card] for c in cards_of(t.unseen & t.masks[led])
             ):
                 return winners[0]  # the opponent's card is the best of its suit: trump it
             return self._dump(t, cards)
@@ -555,9 +947,9 @@ class BasicPlayer(BasePlayer):
         """The least useful card: a losing off-suit card, preferring one that makes a
         void when we hold trump; the lowest trump only when nothing else is left."""
         trump = t.trump
-        eff = EFFECTIVE_SUIT[trump]
-        pw = POWER[trump]
-        masks = SUIT_MASKS[trump]
+        eff = t.eff
+        pw = t.pw
+        masks = t.masks
         off = [c for c in cards if eff[c] != trump]
         if not off:
             return min(cards, key=lambda c: (pw[c], c))
@@ -572,3 +964,28 @@ class BasicPlayer(BasePlayer):
 
         return min(off, key=key)
 
+
+COMMON_RULES: Final[dict[str, Rule]] = {
+    "play": BasicPlayer._play,
+    "bid1": BasicPlayer._bid1,
+    "bid2": BasicPlayer._bid2,
+    "exchange": BasicPlayer._exchange,
+    "alone": BasicPlayer._alone,
+    "benny": BasicPlayer._benny,
+    "declare": BasicPlayer._declare,
+    "best": BasicPlayer._best,
+    "give": BasicPlayer._give,
+    "discard": BasicPlayer._discard,
+}
+"""The rule of each phase (a :class:`~euchre.game.Phase` value) in every form, unless
+the form has its own (:data:`FORM_RULES`)."""
+
+FORM_RULES: Final[dict[str, dict[str, Rule]]] = {
+    "four_handed": {},
+    "two_handed": {},
+    "three_handed": {"bid1": BasicPlayer._bid1_cutthroat, "bid2": BasicPlayer._bid2_cutthroat},
+    "hasenpfeffer": {"bid": BasicPlayer._bid_hasen, "trump": BasicPlayer._trump_hasen},
+    "napoleon": {"bid": BasicPlayer._bid_nap},
+}
+"""Each form's own rules, by phase: three-handed bidding counts tricks (the maker plays
+alone against two), Hasenpfeffer and Napoleon bid numbers of tricks."""

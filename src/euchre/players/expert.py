@@ -73,10 +73,12 @@ import math
 import time
 from collections.abc import Container, Sequence
 from functools import cache
+from typing import Final
 
 from euchre.actions import (
     ALONE,
     DISCARD,
+    MISERE,
     PASS,
     PLAY,
     STAY,
@@ -88,7 +90,7 @@ from euchre.actions import (
     Pass,
     Play,
 )
-from euchre.cards import BENNY, POWER, cards_of, deck_mask, same_colour
+from euchre.cards import BENNY, UNKNOWN, cards_of, deck_mask, same_colour
 from euchre.deal import Deal
 from euchre.errors import EuchreError
 from euchre.game import Game, Phase
@@ -102,11 +104,33 @@ from euchre.players.knowledge import (
     upcard_points,
 )
 from euchre.players.pimc import PimcPlayer
-from euchre.players.sampling import sample_hands
+from euchre.players.sampling import card_power, gains_value, sample_hands
 from euchre.rules import Rules
 from euchre.view import PlayerView
 
-__all__ = ["DEAL_POINTS", "ExpertPlayer", "bid_likelihood", "win_probability"]
+__all__ = ["DEAL_POINTS", "ExpertPlayer", "bid_likelihood", "replayable", "win_probability"]
+
+_SCORE_AWARE: Final = frozenset({"four_handed", "two_handed"})
+"""The forms whose game score :func:`win_probability` models: two sides, one of which
+scores each deal."""
+_MODELLED: Final = frozenset({"four_handed", "two_handed"})
+"""The forms whose bidding the soft bidding model (:func:`bid_likelihood`) reads."""
+
+
+def replayable(rules: Rules) -> bool:
+    """Whether a sampled deal can be replayed up to a view under ``rules``, for the
+    rollouts: not when a deal may hold a hidden step of another seat that the replay
+    does not rebuild (a farmer's or go-under swap with the kitty, a card passed as
+    best, a Benny named blind and its discard, the widow taken and a card laid away).
+    Under those rules ``expert`` decides by search, as ``pimc`` does.
+
+    >>> replayable(Rules()), replayable(Rules.preset("napoleon"))
+    (True, True)
+    >>> replayable(Rules.preset("railroad")), replayable(Rules(farmers=True))
+    (False, False)
+    """
+    return not (rules.farmers or rules.go_under or rules.partners_best != "none"
+                or rules.benny_upcard == "dealer_names" or rules.widow == "bidder_takes")
 
 DEAL_POINTS: dict[int, float] = {1: 0.32, 2: 0.14, 4: 0.04}
 """The chance that one given side scores 1, 2 or 4 points on a deal (measured roughly
@@ -304,7 +328,7 @@ class ExpertPlayer(PimcPlayer):
         if view.phase == "play":
             skip.update(view.sitting_out)
         others = [s for s, a in view.calls if s not in skip and not isinstance(a, GoAlone)]
-        if not self.inference or not others:
+        if not self.inference or not others or view.rules.form not in _MODELLED:
             return sample_hands(cons, rng, count)
         model = _Model(view.rules, view.dealer, view.upcard)
         judge = None if self.bid_evidence is None else (self.bid_evidence, skip)
@@ -349,7 +373,10 @@ class ExpertPlayer(PimcPlayer):
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Play, bid, exchange and go alone by rollouts (by search when
-        ``play_rollouts`` or ``rollouts`` is off)."""
+        ``play_rollouts`` or ``rollouts`` is off, or when the deal holds a step its
+        samples cannot be replayed through: :func:`replayable`)."""
+        if not replayable(view.rules) or (view.phase == "play" and view.bid == MISERE):
+            return super().decide(view, legal)
         if view.phase == "play":
             if self.play_rollouts:
                 return self._play_by_rollouts(view, legal)
@@ -451,8 +478,7 @@ class ExpertPlayer(PimcPlayer):
         scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
         values = {a: t * scale for a, t in totals.items()}
         self.last_values = values
-        assert view.trump is not None
-        pw = POWER[view.trump]
+        pw = card_power(view)
         best = max(legal, key=lambda a: (values[a], -pw[a.card] if isinstance(a, Play) else 0))
         return self.near_tie_to_rules(view, values, best)
 
@@ -517,10 +543,7 @@ class ExpertPlayer(PimcPlayer):
         while not game.results:
             game.apply(basic.choose(game.view(game.to_act), game.legal_actions()))
         self.rollouts_run += 1
-        result = game.results[0]
-        points = 0 if result.team is None else (
-            result.points if result.team == view.team else -result.points)
-        return self.utility(view, points)
+        return self.utility(view, gains_value(view.rules, view.seat, game.results[0].gains))
 
     def _replay(self, view: PlayerView, rules: Rules, pool: int,
                 hands: Sequence[int],
@@ -563,11 +586,13 @@ class ExpertPlayer(PimcPlayer):
                     discard = up
             if discard is not None and discard != up and discard >= 0:
                 original[dealer] = (hands[dealer] & ~(1 << up)) | 1 << discard
-        kitty = cards_of(spare & ~(1 << up))
+        kitty = cards_of(spare if up == UNKNOWN else spare & ~(1 << up))
         deal = Deal(dealer, tuple(tuple(cards_of(h)) for h in original[:n]), up, tuple(kitty))
         game = Game(rules, deals=[deal], first_dealer=dealer, seed=0)
         weight = 1.0
-        for seat, action in view.calls:
+        for i, (seat, action) in enumerate(view.calls):
+            if i < len(game.calls):  # a call the rules made (Hasenpfeffer's forced bid)
+                continue
             if judge is not None and seat not in judge[1]:
                 weight *= self._surprise(game, seat, action, judge[0])
             game.apply(action)
@@ -584,12 +609,14 @@ class ExpertPlayer(PimcPlayer):
 
     # -- the score ---------------------------------------------------------------------
 
-    def utility(self, view: PlayerView, points: int) -> float:
+    def utility(self, view: PlayerView, points: float) -> float:
         """Points, or with a target the change in the chance of winning the game in
-        units of one point at the current score."""
+        units of one point at the current score (Euchre scored by two sides, one of
+        which scores each deal: the model of :func:`win_probability`)."""
         target = view.rules.target
-        if not self.score_aware or target <= 0:
+        if not self.score_aware or target <= 0 or view.rules.form not in _SCORE_AWARE:
             return float(points)
+        points = round(points)
         mine, theirs = view.score[view.team], view.score[1 - view.team]
         now = win_probability(target, mine, theirs)
         unit = (win_probability(target, mine + 1, theirs)

@@ -41,13 +41,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from euchre.actions import Discard, Order
+from euchre.actions import FARMER, Declare, Discard, Order
 from euchre.cards import (
     ACE,
+    BENNY,
     EFFECTIVE_SUIT,
+    NO_TRUMP,
     POWER,
     SUIT_MASKS,
+    SUITS,
+    TRUMP_ORDERS,
     Card,
+    TrumpTables,
     card_rank,
     cards_of,
     deck_mask,
@@ -57,13 +62,19 @@ from euchre.view import PlayerView
 __all__ = [
     "TRUMP_POINTS",
     "Constraints",
+    "best_card",
     "constraints",
     "dead_cards",
     "dealer_discard",
     "discard_candidates",
+    "in_play_share",
+    "lay_away",
+    "no_trump_tricks",
     "played_by",
     "read_tricks",
     "shown_voids",
+    "tables_of",
+    "trick_estimate",
     "trump_points",
     "unseen_cards",
     "upcard_accepted",
@@ -85,6 +96,19 @@ def trump_points(above: int) -> float:
     return TRUMP_POINTS[min(above, len(TRUMP_POINTS) - 1)]
 
 
+def tables_of(view: PlayerView) -> TrumpTables:
+    """The trump tables of the view's rules (:data:`~euchre.cards.TRUMP_ORDERS`): the
+    Euchre order with its bowers, or Napoleon's plain order.
+
+    >>> from euchre.game import Game
+    >>> from euchre.rules import Rules
+    >>> game = Game(Rules(form="napoleon"), seed=1)
+    >>> tables_of(game.view(0)) is TRUMP_ORDERS["plain"]
+    True
+    """
+    return TRUMP_ORDERS[view.rules.trump_order]
+
+
 def upcard_accepted(view: PlayerView) -> bool:
     """Whether the upcard's suit was accepted in round one this deal."""
     return any(isinstance(a, Order) for _, a in view.calls)
@@ -92,14 +116,23 @@ def upcard_accepted(view: PlayerView) -> bool:
 
 def dead_cards(view: PlayerView) -> int:
     """The cards this seat knows are out of play, as a mask: the upcard when it was not
-    accepted (read once the bidding is over: in round one it is still face up), and the
-    dealer's own discard (the dealer's view only)."""
+    accepted (read once the bidding is over: in round one it is still face up; forms
+    without an upcard have none), the dealer's own discard (the dealer's view only), the
+    cards this seat laid away face down (a lone player's discard, the widow discard) and
+    the 9s and 10s a farmer's hand showed and put into the kitty (§19.4)."""
     dead = 0
-    if not upcard_accepted(view):
+    if view.upcard >= 0 and not upcard_accepted(view):
         dead |= 1 << view.upcard
     if view.discard is not None and view.discard >= 0:
         dead |= 1 << view.discard
-    return dead
+    for c in view.laid_away:
+        if c >= 0:
+            dead |= 1 << c
+    for _, action in view.calls:
+        if isinstance(action, Declare) and action.what == FARMER:
+            for c in action.cards:
+                dead |= 1 << c
+    return dead & ~view.hand.mask  # a farmer's card may come back to a later exchange
 
 
 def unseen_cards(view: PlayerView, played: int | None = None) -> int:
@@ -125,7 +158,7 @@ def read_tricks(view: PlayerView) -> tuple[list[int], list[int]]:
             for seat, c in trick:
                 played[seat] |= 1 << c
         return played, voids
-    eff = EFFECTIVE_SUIT[trump]
+    eff = tables_of(view).effective[trump]
     for trick in (*view.tricks, view.trick):
         if not trick:
             continue
@@ -172,17 +205,22 @@ def constraints(view: PlayerView) -> Constraints:
     """The hard constraints of ``view`` on the other hands.
 
     * the seat's own cards, the cards played, the dealer's discard (the dealer's view
-      only) and the upcard are in no other hand (the upcard is either out of play or,
-      accepted, known to be the dealer's);
+      only), the cards this seat laid away, a farmer's shown 9s and 10s and the upcard
+      are in no other hand (the upcard is either out of play or, accepted, known to be
+      the dealer's);
     * a seat that has shown a void (:func:`shown_voids`) holds none of that suit;
     * once the upcard is accepted in round one the dealer holds it until it is played,
       unless the dealer has since shown a void in its suit (then it was the discard;
       the dealer may decline the card when ``dealer_must_take_upcard`` is false);
-    * in the play each active seat holds 5 cards less those it has played; seats
-      sitting out hold none (their cards are with the kitty, out of play).
+    * in the play each active seat holds a hand (5 cards; 6 in Hasenpfeffer) less those
+      it has played; seats sitting out hold none (their cards are with the kitty, out of
+      play);
+    * a card a rule showed in a seat's hand that the seat has not played (the Benny of
+      Hasenpfeffer's forced bid) is still there.
 
-    In the bidding every other seat holds five unknown cards (the dealer's exchange has
-    not happened, or the dealer holds the upcard and four unknown cards after it).
+    In the bidding every other seat holds a hand of unknown cards (the dealer's exchange
+    has not happened, or the dealer holds the upcard and four unknown cards after it).
+    Forms without an upcard (Hasenpfeffer, Napoleon) have none to place.
     """
     rules = view.rules
     n = rules.players
@@ -193,7 +231,11 @@ def constraints(view: PlayerView) -> Constraints:
     everything = 0
     for mask in played:
         everything |= mask
-    pool = unseen_cards(view, everything) & ~(1 << up)
+    pool = unseen_cards(view, everything)
+    if up >= 0:
+        pool &= ~(1 << up)
+    size = rules.hand_size
+    masks = tables_of(view).suit_masks
     fixed = [0] * n
     fixed[me] = hand
     need = [0] * n
@@ -210,23 +252,31 @@ def constraints(view: PlayerView) -> Constraints:
         if in_play and seat in out:
             allowed[seat] = 0
             continue
-        need[seat] = 5 - played[seat].bit_count()
+        need[seat] = size - played[seat].bit_count()
         if voids[seat] and trump is not None:
-            for suit in range(4):
+            for suit in range(5):
                 if voids[seat] >> suit & 1:
-                    allowed[seat] &= ~SUIT_MASKS[trump][suit]
+                    allowed[seat] &= ~masks[trump][suit]
     dealer = view.dealer
-    if upcard_accepted(view) and dealer != me and not everything >> up & 1:
+    if up >= 0 and upcard_accepted(view) and dealer != me and not everything >> up & 1:
         shown_void = trump is not None and bool(voids[dealer] >> EFFECTIVE_SUIT[trump][up] & 1)
-        if not shown_void and not (in_play and dealer in out):
+        # a dealer who has played all its other cards without the upcard laid it away
+        if not shown_void and not (in_play and dealer in out) and need[dealer] > 0:
             fixed[dealer] |= 1 << up
             need[dealer] -= 1
+    if not rules.has_upcard:  # Hasenpfeffer's forced bid shows the Benny in its holder's hand
+        for seat, c in view.shown:
+            if seat != me and pool >> c & 1 and need[seat] > 0:
+                fixed[seat] |= 1 << c
+                need[seat] -= 1
+                pool &= ~(1 << c)
+                allowed = [a & ~(1 << c) for a in allowed]
     return Constraints(n, tuple(fixed), tuple(need), tuple(allowed), pool)
 
 
 def dealer_discard(hand: int, up: Card, trump: int, must_take: bool) -> Card:
     """The dealer's discard from ``hand`` plus the upcard ``up`` by the bots' simple
-    rule (``must_take``: the upcard itself may not be laid away).
+    rule (``must_take``: the upcard itself may not be laid away): :func:`lay_away`.
 
     Never a trump unless every candidate is trump (then the lowest); otherwise the
     lowest singleton that is not an ace (making a void), else the lowest card that is not
@@ -237,20 +287,162 @@ def dealer_discard(hand: int, up: Card, trump: int, must_take: bool) -> Card:
     ...                          HEARTS, False))
     '9s'
     """
-    eff = EFFECTIVE_SUIT[trump]
-    pw = POWER[trump]
-    masks = SUIT_MASKS[trump]
-    full = hand | 1 << up
-    options = cards_of(full & ~(1 << up)) if must_take else cards_of(full)
+    return lay_away(hand | 1 << up, trump, keep=1 << up if must_take else 0)
+
+
+def lay_away(hand: int, trump: int, order: str = "euchre", keep: int = 0) -> Card:
+    """The weakest card of ``hand`` (a mask) to lay away face down with ``trump`` as
+    trump (a suit, or :data:`~euchre.cards.NO_TRUMP`), never one of ``keep``: the
+    dealer's exchange, a lone player's discard after the partner's best card, the
+    Hasenpfeffer maker's discard after the widow.
+
+    Never a trump unless every candidate is trump (then the lowest); otherwise the
+    lowest singleton that is not an ace (making a void), else the lowest card that is not
+    an ace; an ace only when nothing else is left. ``order`` names the trump order
+    (:data:`~euchre.cards.TRUMP_ORDERS`).
+
+    >>> from euchre.cards import CardSet, SPADES, card_name
+    >>> card_name(lay_away(CardSet.parse("B Js Jc As 9h Kd Ad").mask, SPADES))
+    '9h'
+    >>> card_name(lay_away(CardSet.parse("Js Jc As Ks").mask, SPADES))
+    'Ks'
+    """
+    tables = TRUMP_ORDERS[order]
+    eff = tables.effective[trump]
+    pw = tables.power[trump]
+    masks = tables.suit_masks[trump]
+    options = cards_of(hand & ~keep) or cards_of(hand)
     off = [c for c in options if eff[c] != trump]
     if not off:
         return min(options, key=lambda c: (pw[c], c))
 
     def key(c: Card) -> tuple[int, int, int, Card]:
-        singleton = (full & masks[eff[c]]).bit_count() == 1
+        singleton = (hand & masks[eff[c]]).bit_count() == 1
         return (1 if card_rank(c) == ACE else 0, 0 if singleton else 1, pw[c], c)
 
     return min(off, key=key)
+
+
+def best_card(hand: int, trump: int, order: str = "euchre") -> Card:
+    """The card to pass to a lone partner who calls for best (§15): the highest trump,
+    else an off-suit ace (of the suit where the hand is shortest: the partner is
+    likelier to hold more of it), else the highest card.
+
+    >>> from euchre.cards import CardSet, HEARTS, card_name
+    >>> card_name(best_card(CardSet.parse("Jd Ah 9h Ac Ks").mask, HEARTS))
+    'Jd'
+    >>> card_name(best_card(CardSet.parse("Ac Kc Qc As 9d").mask, HEARTS))
+    'As'
+    """
+    tables = TRUMP_ORDERS[order]
+    eff = tables.effective[trump]
+    pw = tables.power[trump]
+    masks = tables.suit_masks[trump]
+    cards = cards_of(hand)
+    trumps = [c for c in cards if eff[c] == trump]
+    if trumps:
+        return max(trumps, key=lambda c: (pw[c], c))
+    aces = [c for c in cards if card_rank(c) == ACE]
+    if aces:
+        return min(aces, key=lambda c: ((hand & masks[eff[c]]).bit_count(), c))
+    return max(cards, key=lambda c: (pw[c], c))
+
+
+def in_play_share(players: int, hand_size: int, deck: int) -> float:
+    """The chance that a card this seat has not seen is in another player's hand (not
+    the kitty, the widow or the cards set aside), before any card is played.
+
+    >>> in_play_share(4, 5, 24), in_play_share(3, 5, 24), round(in_play_share(5, 5, 52), 3)
+    (0.789474, 0.526316, 0.426)
+    """
+    unseen = deck - hand_size
+    return round((players - 1) * hand_size / unseen, 6) if unseen else 1.0
+
+
+def trick_estimate(hand: int, trump: int, deck: int, dead: int = 0, order: str = "euchre",
+                   share: float = 1.0) -> float:
+    """The tricks a hand (a mask) should take by itself with ``trump`` as trump, against
+    opponents holding a ``share`` of the unseen cards (:func:`in_play_share`): for the
+    bids that count tricks (three-handed, Hasenpfeffer, Napoleon; ``order`` the trump
+    order).
+
+    Trumps from the highest: one that no live trump outside the hand outranks is a sure
+    trick (1). Otherwise, with ``above`` outranking trumps outside weighted by ``share``
+    and ``i`` higher trumps of our own to draw them, it counts 0.9 - 0.35 × (above - i),
+    from 0.9 down to 0. Off-suit: the highest live card of a suit (an ace) 0.8 with at
+    most two cards of the suit (0.6 in a longer suit: more likely trumped), the card
+    below it in the hand (the king with its ace) 0.5 more with at most three; a guarded
+    king under a live ace 0.25 × the chance the ace is out of play plus 0.25.
+
+    >>> from euchre.cards import SPADES, CardSet
+    >>> trick_estimate(CardSet.parse("Js Jc As Ks Qs").mask, SPADES, deck_mask(24))
+    5.0
+    >>> trick_estimate(CardSet.parse("As Ks Qs Jh Th").mask, SPADES, deck_mask(24))
+    1.65
+    """
+    tables = TRUMP_ORDERS[order]
+    pw = tables.power[trump]
+    masks = tables.suit_masks[trump]
+    live = deck & ~dead
+    trumps = sorted(cards_of(hand & masks[trump]), key=pw.__getitem__, reverse=True)
+    outside = [pw[o] for o in cards_of(live & masks[trump] & ~hand)]
+    tricks = 0.0
+    for i, c in enumerate(trumps):
+        above = sum(1 for o in outside if o > pw[c])
+        if above == 0:
+            tricks += 1.0
+        else:
+            tricks += max(0.0, min(0.9, 0.9 - 0.35 * (above * share - i)))
+    for suit in (*SUITS, NO_TRUMP):
+        if suit == trump:
+            continue
+        mine = sorted(cards_of(hand & masks[suit]), key=pw.__getitem__, reverse=True)
+        if not mine:
+            continue
+        others = [pw[o] for o in cards_of(live & masks[suit] & ~hand)]
+        count = len(mine)
+        top_above = sum(1 for o in others if o > pw[mine[0]])
+        if top_above == 0:
+            tricks += 0.8 if count <= 2 else 0.6
+            if count >= 2 and not any(o > pw[mine[1]] for o in others) and count <= 3:
+                tricks += 0.5
+        elif top_above == 1 and count >= 2:
+            tricks += 0.25 + 0.25 * (1.0 - share)
+    return round(tricks, 6)
+
+
+def no_trump_tricks(hand: int, deck: int, dead: int = 0) -> float:
+    """The tricks a hand (a mask) should take at no-trump (§19.2: every suit ranks by
+    its printed cards, no bowers; the Benny, if any, is the only trump and a sure
+    trick).
+
+    In each suit, a card that no live card outside the hand outranks (an ace; the king
+    with its ace) is a sure trick (1); a card with fewer outranking live cards outside
+    than higher cards of our own above it 0.5; a guarded king under a live ace 0.4.
+
+    >>> from euchre.cards import CardSet
+    >>> no_trump_tricks(CardSet.parse("Ac Kc Ad Ah 9s").mask, deck_mask(24))
+    4.0
+    >>> no_trump_tricks(CardSet.parse("Kc 9c Qd Td 9s").mask, deck_mask(24))
+    0.4
+    """
+    tables = TRUMP_ORDERS["euchre"]
+    pw = tables.power[NO_TRUMP]
+    masks = tables.suit_masks[NO_TRUMP]
+    live = deck & ~dead
+    tricks = 1.0 if hand >> BENNY & 1 else 0.0
+    for suit in SUITS:
+        mine = sorted(cards_of(hand & masks[suit]), key=pw.__getitem__, reverse=True)
+        others = [pw[o] for o in cards_of(live & masks[suit] & ~hand)]
+        for i, c in enumerate(mine):
+            above = sum(1 for o in others if o > pw[c])
+            if above == 0:
+                tricks += 1.0
+            elif above < i:
+                tricks += 0.5
+            elif above == 1 and i == 0 and len(mine) >= 2:
+                tricks += 0.4
+    return round(tricks, 6)
 
 
 def upcard_points(up: Card, trump: int, deck: int) -> float:
@@ -266,9 +458,11 @@ def upcard_points(up: Card, trump: int, deck: int) -> float:
     return trump_points(above) + 0.3  # and the exchange itself: a void, a loser gone
 
 
-def discard_candidates(options: list[Discard], trump: int) -> list[Discard]:
-    """The dealer's discards worth searching: the lowest card of each off suit (a trump
-    only when every option is trump, then the lowest).
+def discard_candidates(options: list[Discard], trump: int,
+                       order: str = "euchre") -> list[Discard]:
+    """The discards worth searching (the dealer's, or any card laid away): the lowest
+    card of each off suit (a trump only when every option is trump, then the lowest);
+    ``order`` names the trump order (:data:`~euchre.cards.TRUMP_ORDERS`).
 
     >>> from euchre.actions import DISCARD
     >>> from euchre.cards import HEARTS, card_name, parse_card
@@ -276,8 +470,9 @@ def discard_candidates(options: list[Discard], trump: int) -> list[Discard]:
     >>> [card_name(a.card) for a in discard_candidates(options, HEARTS)]
     ['9s', 'Tc']
     """
-    eff = EFFECTIVE_SUIT[trump]
-    pw = POWER[trump]
+    tables = TRUMP_ORDERS[order]
+    eff = tables.effective[trump]
+    pw = tables.power[trump]
     lowest: dict[int, Discard] = {}
     for action in options:
         suit = eff[action.card]

@@ -55,6 +55,7 @@ from typing import TypeVar
 
 from euchre.actions import (
     ALONE,
+    MISERE,
     ORDER,
     PASS,
     PLAY,
@@ -65,12 +66,18 @@ from euchre.actions import (
     Order,
     Play,
 )
-from euchre.cards import POWER, Card
+from euchre.cards import Card
 from euchre.players import BasePlayer
 from euchre.players.basic import BasicPlayer
 from euchre.players.knowledge import constraints, dealer_discard, discard_candidates
-from euchre.players.sampling import deal_tricks, sample_hands
-from euchre.scoring import signed_points
+from euchre.players.sampling import (
+    card_power,
+    deal_tricks,
+    deal_value,
+    order_suit,
+    sample_hands,
+    sides_of,
+)
 from euchre.solver import Position, card_values
 from euchre.view import PlayerView
 
@@ -149,9 +156,15 @@ class PimcPlayer(BasePlayer):
         return {a: v for a, v in self.last_values.items() if a in legal}
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The choice for a decision with at least two legal actions."""
+        """The choice for a decision with at least two legal actions: the play, the
+        Euchre bidding rounds, the dealer's exchange, going alone and naming trump by
+        search; the other decisions (a Benny named blind, the pre-bid declarations,
+        the call for best and the card given, a lone player's or the widow's discard,
+        bidding for tricks) and a misère's play by ``basic``'s rules."""
         phase = view.phase
         if phase == "play":
+            if view.bid == MISERE:  # the search counts tricks won, not tricks avoided
+                return self._rules_player.decide(view, legal)
             return self._play(view, legal)
         if phase in ("bid1", "bid2"):
             return self._bid(view, legal)
@@ -159,7 +172,9 @@ class PimcPlayer(BasePlayer):
             return self._exchange(view, legal)
         if phase == "alone":
             return self._alone(view, legal)
-        return legal[0]
+        if phase == "trump":
+            return self._name_trump(view, legal)
+        return self._rules_player.decide(view, legal)
 
     # -- hooks for stronger players ----------------------------------------------------
 
@@ -171,7 +186,7 @@ class PimcPlayer(BasePlayer):
         """How many deals to sample for this decision."""
         return self.samples
 
-    def utility(self, view: PlayerView, points: int) -> float:
+    def utility(self, view: PlayerView, points: float) -> float:
         """The worth of ``points`` for the seat's side this deal (negative: theirs)."""
         return float(points)
 
@@ -198,12 +213,13 @@ class PimcPlayer(BasePlayer):
             yield hands
 
     def _points(self, view: PlayerView, hands: Sequence[int], trump: int, maker: int,
-                alone: Sequence[int]) -> float:
+                alone: Sequence[int], bid: int = -1) -> float:
         self.solves += 1
-        tricks = deal_tricks(view.rules, hands, trump, view.dealer, maker, alone)
+        rules = view.rules
+        tricks = deal_tricks(rules, hands, trump, view.dealer, maker, alone)
         d = self.maker_discount
         if not d:
-            return self.utility(view, signed_points(view.rules, maker, alone, tricks, view.team))
+            return self.utility(view, deal_value(rules, view.seat, maker, alone, tricks, bid))
         # the makers' double-dummy tricks less ``maker_discount``, between whole tricks
         # by interpolating the points of the two neighbouring trick counts
         low = math.floor(tricks - d)
@@ -211,8 +227,8 @@ class PimcPlayer(BasePlayer):
         value = 0.0
         for t, w in ((low, 1.0 - frac), (low + 1, frac)):
             if w > 0:
-                t = min(5, max(0, t))
-                pts = signed_points(view.rules, maker, alone, t, view.team)
+                t = min(rules.hand_size, max(0, t))
+                pts = deal_value(rules, view.seat, maker, alone, t, bid)
                 value += w * self.utility(view, pts)
         return value
 
@@ -270,7 +286,7 @@ class PimcPlayer(BasePlayer):
         options: list[tuple[Action, int]] = []
         for action in legal:
             if action == ORDER:
-                options.append((action, view.upcard >> 3))
+                options.append((action, order_suit(view.rules, view.upcard)))
             elif isinstance(action, Call):
                 options.append((action, action.suit))
         samples = self.sample(view, self.sample_count(view))
@@ -308,7 +324,8 @@ class PimcPlayer(BasePlayer):
                 dealt[me] = full & ~(1 << action.card)
                 totals[action] += self._points(view, dealt, trump, view.maker, ())
         self.last_values = {a: total / max(1, self.used) for a, total in totals.items()}
-        return max(options, key=lambda a: (totals[a], -POWER[trump][a.card]))
+        pw = card_power(view)
+        return max(options, key=lambda a: (totals[a], -pw[a.card]))
 
     def _alone(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         trump = view.trump
@@ -326,35 +343,63 @@ class PimcPlayer(BasePlayer):
         self.last_values = {STAY: stay / used + self.alone_margin, ALONE: alone / used}
         return ALONE if alone / used > stay / used + self.alone_margin else STAY
 
+    def _name_trump(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The maker names trump after winning the bidding for tricks (Hasenpfeffer):
+        the suit worth most on the samples, the seat as maker at its bid."""
+        options = [(a, a.suit) for a in legal if isinstance(a, Call)]
+        if not options:
+            return legal[0]
+        bid = -1 if view.bid is None else view.bid
+        totals = dict.fromkeys((a for a, _ in options), 0.0)
+        for hands in self.budget(self.sample(view, self.sample_count(view))):
+            for action, trump in options:
+                totals[action] += self._points(view, hands, trump, view.seat, (), bid)
+        used = max(1, self.used)
+        values = self.last_values = {a: t / used for a, t in totals.items()}
+        best = max(values, key=values.__getitem__)
+        tol = self.bid_tolerance
+        near = [a for a in values if tol is not None and values[a] >= values[best] - tol - 1e-9]
+        if len(near) > 1:  # near ties to the rules, as in the bidding
+            choice = self._rules_player.decide(view, near)
+            if choice in near:
+                values[choice] = values[best]
+                return choice
+        return best
+
     def card_worth(self, view: PlayerView, hands: Sequence[int],
                    worth: dict[int, float]) -> dict[Card, float]:
         """Each legal card's double-dummy worth (utility for the seat's side) on one
         sampled deal; ``worth`` caches the utility of each trick count."""
-        trump = view.trump
-        assert trump is not None and view.maker is not None
-        n = view.rules.players
+        maker = view.maker
+        assert maker is not None
+        rules = view.rules
+        n = rules.players
         out = tuple(view.sitting_out)
         leader = view.trick[0][0] if view.trick else view.to_act
         trick = tuple(c for _, c in view.trick)
-        team = view.team
-        makers = view.rules.seating.same_team(view.seat, view.maker)
+        sides = sides_of(rules, maker)
+        makers = sides[view.seat] == 0
         masks = tuple(0 if s in out else hands[s] for s in range(n))
-        won = view.tricks_won
-        position = Position(masks, trump, leader, trick, (won[0], won[1]), out)
+        won = [0, 0]
+        for team, count in enumerate(view.tricks_won):
+            won[sides[rules.seating.teams[team][0]]] += count
+        position = Position(masks, view.trump, leader, trick, (won[0], won[1]), out,
+                            sides=sides, order=rules.trump_order)
         self.solves += 1
+        total = rules.hand_size
+        bid = -1 if view.bid is None else view.bid
         values: dict[Card, float] = {}
         for c, mine in card_values(position).items():
             value = worth.get(mine)
             if value is None:
-                maker_tricks = mine if makers else 5 - mine
-                pts = signed_points(view.rules, view.maker, view.alone, maker_tricks, team)
+                maker_tricks = mine if makers else total - mine
+                pts = deal_value(rules, view.seat, maker, view.alone, maker_tricks, bid)
                 value = worth[mine] = self.utility(view, pts)
             values[c] = value
         return values
 
     def _play(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        trump = view.trump
-        assert trump is not None and view.maker is not None
+        assert view.maker is not None
         cards = [a.card for a in legal if isinstance(a, Play)]
         totals = dict.fromkeys(cards, 0.0)
         samples = self.sample(view, self.sample_count(view))
@@ -362,7 +407,7 @@ class PimcPlayer(BasePlayer):
         for hands in self.budget(samples):
             for c, value in self.card_worth(view, hands, worth).items():
                 totals[c] += value
-        pw = POWER[trump]
+        pw = card_power(view)
         best = max(cards, key=lambda c: (totals[c], -pw[c], -c))
         used = max(1, self.used)
         self.last_values = {PLAY[c]: totals[c] / used for c in cards}

@@ -27,20 +27,109 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from euchre.cards import cards_of
+from euchre.cards import BENNY, HEARTS, NO_TRUMP, TRUMP_ORDERS, Card, card_suit, cards_of
 from euchre.players.knowledge import Constraints, constraints, upcard_accepted
 from euchre.rules import Rules
-from euchre.scoring import signed_points
+from euchre.scoring import deal_gains
 from euchre.solver import Position, solve
+from euchre.view import PlayerView
 
 __all__ = [
     "Constraints",
+    "card_power",
     "constraints",
     "deal_points",
     "deal_tricks",
+    "deal_value",
+    "first_leader",
+    "gains_value",
+    "order_suit",
     "sample_hands",
+    "sides_of",
     "upcard_accepted",
 ]
+
+
+def card_power(view: PlayerView) -> tuple[int, ...]:
+    """The power of every card in the deal of ``view`` (higher wins a trick in its
+    suit): under the trump, or with none before it is fixed, in the form's trump order.
+
+    >>> from euchre.game import Game
+    >>> from euchre.cards import parse_card
+    >>> power = card_power(Game(seed=1).view(0))   # no trump yet
+    >>> power[parse_card("Ah")] > power[parse_card("Jh")]
+    True
+    """
+    tables = TRUMP_ORDERS[view.rules.trump_order]
+    return tables.power[NO_TRUMP if view.trump is None else view.trump]
+
+
+def order_suit(rules: Rules, upcard: Card) -> int:
+    """The suit that accepting ``upcard`` in round one makes trump: its own, or hearts
+    for a Benny upcard under ``benny_upcard=hearts`` (§13).
+
+    >>> from euchre.cards import parse_card
+    >>> order_suit(Rules(), parse_card("Ts")), order_suit(Rules.preset("railroad"), BENNY)
+    (3, 2)
+    """
+    return HEARTS if upcard == BENNY else card_suit(upcard)
+
+
+def sides_of(rules: Rules, maker: int) -> tuple[int, ...]:
+    """Per seat, 0 on the maker's side this deal and 1 against it: the partnerships,
+    or the maker alone against everyone else where each plays for themselves.
+
+    >>> sides_of(Rules(), 1), sides_of(Rules.preset("three-handed"), 1)
+    ((1, 0, 1, 0), (1, 0, 1))
+    """
+    team_of = rules.seating.team_of
+    makers = team_of[maker]
+    return tuple(0 if team == makers else 1 for team in team_of)
+
+
+def first_leader(rules: Rules, dealer: int, maker: int, alone: Sequence[int]) -> int:
+    """The seat that leads the first trick: the maker where nothing is turned up
+    (Hasenpfeffer, Napoleon), else as :meth:`euchre.seating.Seating.first_leader`."""
+    if not rules.has_upcard:
+        return maker
+    return rules.seating.first_leader(dealer, maker, alone, rules.loner_lead)
+
+
+def deal_value(rules: Rules, seat: int, maker: int, alone: Sequence[int],
+               maker_tricks: int, bid: int = -1) -> float:
+    """The worth to ``seat`` of a deal its makers end with ``maker_tricks`` tricks:
+    what the seat's side gains less what the other sides gain on average, so that the
+    values of all sides sum to zero (with two sides, its points less theirs; where each
+    plays for themselves, the stakes the seat wins per opponent, as
+    :func:`euchre.scoring.settlement` counts them). Tokens and the fast break are left
+    out.
+
+    >>> deal_value(Rules(), 0, maker=1, alone=(), maker_tricks=2)   # euchred: 2 to us
+    2.0
+    >>> three = Rules.preset("three-handed")
+    >>> deal_value(three, 0, 0, (), 5), deal_value(three, 1, 0, (), 5)
+    (3.0, -1.5)
+    """
+    seating = rules.seating
+    k = seating.team_count
+    makers = seating.team_of[maker]
+    tricks = [0] * k
+    tricks[makers] = maker_tricks
+    tricks[(makers + 1) % k] += rules.hand_size - maker_tricks
+    gains, _ = deal_gains(rules, maker, alone, tricks, (), bid)
+    return gains_value(rules, seat, gains)
+
+
+def gains_value(rules: Rules, seat: int, gains: Sequence[int]) -> float:
+    """The worth to ``seat`` of a deal's gains (one per side): its side's gain less
+    the other sides' average gain (:func:`deal_value`).
+
+    >>> gains_value(Rules(), 1, (0, 2)), gains_value(Rules.preset("napoleon"), 0, (0, 5, 5, 5, 5))
+    (2.0, -5.0)
+    """
+    k = len(gains)
+    mine = gains[rules.seating.team_of[seat]]
+    return (k * mine - sum(gains)) / (k - 1)
 
 
 def sample_hands(cons: Constraints, rng: random.Random, count: int) -> list[tuple[int, ...]]:
@@ -100,15 +189,15 @@ def deal_tricks(rules: Rules, hands: Sequence[int], trump: int, dealer: int, mak
     seating = rules.seating
     out = seating.sitting_out(alone)
     masks = tuple(0 if s in out else hands[s] for s in seating.seats)
-    leader = seating.first_leader(dealer, maker, alone, rules.loner_lead)
-    tricks = solve(Position(masks, trump, leader, (), (0, 0), out))
-    return tricks[seating.team_of[maker]]
+    leader = first_leader(rules, dealer, maker, alone)
+    tricks = solve(Position(masks, trump, leader, (), (0, 0), out,
+                            sides=sides_of(rules, maker), order=rules.trump_order))
+    return tricks[0]
 
 
 def deal_points(rules: Rules, hands: Sequence[int], trump: int, dealer: int, maker: int,
-                alone: Sequence[int], team: int) -> int:
-    """Points for ``team`` (negative: for the other team) when the deal with these
-    hands (after the exchange) is played out double-dummy from the first lead."""
+                alone: Sequence[int], seat: int, bid: int = -1) -> float:
+    """The worth to ``seat`` (:func:`deal_value`) of the deal with these hands (after
+    the exchange) played out double-dummy from the first lead."""
     tricks = deal_tricks(rules, hands, trump, dealer, maker, alone)
-    return signed_points(rules, maker, alone, tricks, team)
-
+    return deal_value(rules, seat, maker, alone, tricks, bid)

@@ -1,0 +1,148 @@
+"""The search bots (``pimc``, ``expert``) in every form: legal play, the worth of a deal
+to each side, trump named and led by search, and the expert's replay of its samples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from euchre.actions import BID, CALL, NAP, PASS, PLAY, Play
+from euchre.cards import HEARTS, SPADES, card_suit, parse_cards
+from euchre.deal import Deal
+from euchre.game import Game, Phase
+from euchre.players import Player, play_game
+from euchre.players.expert import ExpertPlayer, replayable
+from euchre.players.pimc import PimcPlayer
+from euchre.players.sampling import constraints, deal_value, gains_value, sides_of
+from euchre.rules import PRESETS, Rules
+from randomplay import Checked
+
+
+def _one_deal(name: str) -> Rules:
+    return PRESETS[name].replace(target=0, deals=1)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_search_bots_play_every_preset_legally(name: str) -> None:
+    rules = _one_deal(name)
+    game = Game(rules, seed=11)
+    bots: list[Player] = []
+    for seat in range(rules.players):
+        if seat % 2:
+            bots.append(Checked(ExpertPlayer(seed=seat, samples=3, bid_samples=3)))
+        else:
+            bots.append(Checked(PimcPlayer(seed=seat, samples=3)))
+    play_game(game, bots)
+    assert game.is_over()
+    result = game.results[0]
+    assert sum(result.tricks) in (0, rules.hand_size)  # thrown in, or every trick played
+
+
+@pytest.mark.parametrize("name", ["standard", "three-handed", "hasenpfeffer", "napoleon",
+                                  "napoleon-full", "two-handed"])
+def test_deal_values_of_all_sides_sum_to_zero(name: str) -> None:
+    rules = PRESETS[name]
+    bid = 3 if rules.form in ("hasenpfeffer", "napoleon") else -1
+    for maker in range(rules.players):
+        for tricks in range(rules.hand_size + 1):
+            values = [deal_value(rules, s, maker, (), tricks, bid) for s in range(rules.players)]
+            per_side = {rules.seating.team_of[s]: v for s, v in enumerate(values)}
+            assert sum(per_side.values()) == pytest.approx(0.0)
+            mine = values[maker]
+            more = deal_value(rules, maker, maker, (), min(tricks + 1, rules.hand_size), bid)
+            assert more >= mine  # a trick more never hurts the makers (no misère here)
+
+
+def test_gains_value_is_the_stakes_balance_per_opponent() -> None:
+    nap = PRESETS["napoleon"]  # five players at 12, 7, 5, 0, 0 points: §17's settlement
+    gains = (12, 7, 5, 0, 0)
+    assert [gains_value(nap, s, gains) for s in range(5)] == [
+        (5 * g - sum(gains)) / 4 for g in gains]
+    assert sides_of(nap, 3) == (1, 1, 1, 0, 1)
+
+
+def _hasen_deal() -> Deal:
+    strong = "B Js As Ks Qs Ts"
+    rest = parse_cards("9c Tc Jc Qc Kc Ac 9d Td Jd Qd Kd Ad 9h Th Jh Qh Kh Ah 9s")
+    hands = ((*rest[0:6],), (*parse_cards(strong),), (*rest[6:12],), (*rest[12:18],))
+    return Deal(0, hands, -1, (rest[18],))
+
+
+def test_pimc_names_the_trump_its_hand_holds_in_hasenpfeffer() -> None:
+    rules = PRESETS["hasenpfeffer"].replace(target=0, deals=1)
+    game = Game(rules, deals=[_hasen_deal()], first_dealer=0, seed=0)
+    game.apply(BID[6])           # seat 1, left of the dealer, bids all six tricks
+    for _ in range(3):
+        game.apply(PASS)
+    assert game.phase is Phase.TRUMP and game.to_act == 1
+    bot = PimcPlayer(seed=1, samples=6)
+    choice = bot.choose(game.view(1), game.legal_actions())
+    assert choice == CALL[SPADES]
+    assert bot.last_values[CALL[SPADES]] == max(bot.last_values.values())
+
+
+def test_pimc_leads_the_suit_that_makes_nap_in_napoleon() -> None:
+    rules = PRESETS["napoleon"].replace(players=3, target=0, deals=1)
+    rng = random.Random(3)
+    strong = parse_cards("Ah Kh Qh Jh Th")
+    deck = sorted(set(parse_cards(" ".join(
+        f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"))) - set(strong))
+    assert len(deck) == 47
+    rng.shuffle(deck)
+    hands = ((*strong,), (*deck[0:5],), (*deck[5:10],))
+    game = Game(rules, deals=[Deal(2, hands, -1, tuple(deck[10:]))], first_dealer=2, seed=0)
+    game.apply(BID[NAP])
+    while game.phase is not Phase.PLAY:
+        game.apply(PASS)
+    assert game.to_act == 0 and game.trump is None
+    bot = PimcPlayer(seed=2, samples=4)
+    choice = bot.choose(game.view(0), game.legal_actions())
+    assert choice in {PLAY[c] for c in strong}
+    assert isinstance(choice, Play) and card_suit(choice.card) == HEARTS
+
+
+@pytest.mark.parametrize("name", ["standard", "three-handed", "hasenpfeffer", "napoleon",
+                                  "two-handed", "tournament"])
+def test_expert_replays_each_sample_up_to_the_view(name: str) -> None:
+    """Every sampled deal, replayed through the engine, reaches the view the bot saw:
+    the same calls, contract, tricks and own hand (the rollouts start from there)."""
+    rules = _one_deal(name)
+    assert replayable(rules)
+    rng = random.Random(5)
+    for seed in range(6):
+        game = Game(rules, seed=seed)
+        steps = rng.randrange(4, 12)
+        while not game.is_over() and steps:
+            game.apply(rng.choice(game.legal_actions()))
+            steps -= game.phase is Phase.PLAY
+        if game.is_over() or game.phase is not Phase.PLAY:
+            continue
+        view = game.view(game.to_act)
+        bot = ExpertPlayer(seed=seed, samples=4, bid_samples=4)
+        samples = bot.play_samples(view)
+        assert samples
+        for _, hands, start in samples:
+            seen = start.view(view.seat)
+            assert seen.hand == view.hand and seen.calls == view.calls
+            assert (seen.trump, seen.maker, seen.bid) == (view.trump, view.maker, view.bid)
+            assert seen.tricks == view.tricks and seen.trick == view.trick
+            assert hands[view.seat] == view.hand.mask
+
+
+def test_expert_searches_where_a_deal_holds_hidden_exchanges() -> None:
+    for name in ("railroad", "railroad-1887", "british"):
+        assert not replayable(PRESETS[name])
+    assert not replayable(Rules(farmers=True)) and not replayable(Rules(go_under=True))
+    assert replayable(Rules(throw_in="no_ace_no_face")) and replayable(Rules(no_trump=True))
+
+
+def test_sampling_holds_the_view_in_six_card_and_fifty_two_card_forms() -> None:
+    for name in ("hasenpfeffer", "napoleon"):
+        game = Game(_one_deal(name), seed=4)
+        view = game.view(game.to_act)
+        cons = constraints(view)
+        assert cons.fixed[view.seat] == view.hand.mask
+        size = game.rules.hand_size
+        assert all(n == size for s, n in enumerate(cons.need) if s != view.seat)
+        assert cons.pool.bit_count() == game.rules.deck - size
