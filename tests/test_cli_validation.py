@@ -171,3 +171,16 @@ def test_every_option_that_takes_a_value_has_a_case_above() -> None:
             if (name, flag) not in tried:
                 missing.append(f"{name} {flag}")
     assert missing == [], f"no bad-value case for: {', '.join(missing)}"
+
+
+def test_the_no_trump_house_rule_is_switched_on_by_its_own_flag() -> None:
+    import argparse
+
+    from euchre.options import add_rules_arguments, rules_from_args
+
+    parser = argparse.ArgumentParser()
+    add_rules_arguments(parser)
+    assert rules_from_args(parser.parse_args(["--no-trump"])).no_trump is True
+    assert rules_from_args(parser.parse_args(["--no-no-trump"])).no_trump is False
+    assert rules_from_args(parser.parse_args(["--no-stick-the-dealer"])).stick_the_dealer is False
+    assert rules_from_args(parser.parse_args(["--rules", "tournament"])).stick_the_dealer is True

@@ -107,6 +107,10 @@ def test_help_tells_the_rules_of_every_preset(preset: str) -> None:
         assert f"The game is {rules.deals} deal" in text
     else:
         assert f"to {rules.target} points wins" in text
+    if rules.trump_order == "plain":  # Napoleon: no bowers, every suit in one order
+        assert "No bowers: every suit, trump too, ranks A K Q J 10 9 8 7 6 5 4 3 2" in text
+        assert "right bower" not in text
+        return
     for trump in range(4):  # the order of the trumps, for each suit, bowers first
         order = " ".join(card_face(c) for c in
                          sort_cards(cards_of(deck_mask(rules.deck) & trump_mask(trump)), trump))

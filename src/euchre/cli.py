@@ -76,7 +76,7 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     names = [args.bots[seat % len(args.bots)] for seat in range(rules.players)]
     players = [make_player(name, game.seed + seat) for seat, name in enumerate(names)]
     print(f"A game of Euchre between bots: {', '.join(names)} (seed {game.seed})")
-    print(seats_line(names))
+    print(seats_line(names, rules.seating.partner_of[0] is not None))
     narrator.start(game)
     play_game(game, players, narrator.before, narrator.after)
     return 0

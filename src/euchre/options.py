@@ -98,6 +98,17 @@ def preset_name(*others: str) -> Callable[[str], str]:
 
     return parse
 
+class _Switch(argparse.BooleanOptionalAction):
+    """``--flag`` and ``--no-flag``, telling them apart by the flag itself: argparse's
+    own reads any flag that starts with ``--no-`` as the negative, so the option
+    ``no_trump`` (``--no-trump``) would switch itself off."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        if option_string in self.option_strings:
+            setattr(namespace, self.dest, option_string == self.option_strings[0])
+
+
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """``--rules PRESET`` and one flag per option (``--stick-the-dealer``, ``--target 5``)."""
     group = parser.add_argument_group("rules", "a preset, then any options to change")
@@ -106,7 +117,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     for name, default in RULE_DEFAULTS.items():
         flag = "--" + name.replace("_", "-")
         if isinstance(default, bool):
-            group.add_argument(flag, dest=f"rule_{name}", action=argparse.BooleanOptionalAction,
+            group.add_argument(flag, dest=f"rule_{name}", action=_Switch,
                                default=None, help=OPTION_HELP[name])
         else:
             group.add_argument(flag, dest=f"rule_{name}", default=None, metavar="VALUE",

@@ -111,7 +111,7 @@ def narrate_record(record: Record, replayed: Replay, write: Write = print) -> No
     game = Game(record.rules, deals=[d.deal for d in record.deals], score=record.start_score)
     narrator = Narrator(write, names)
     if names is not None:
-        write(seats_line(names))
+        write(seats_line(names, record.rules.seating.partner_of[0] is not None))
     narrator.start(game)
     for recorded in record.deals[: replayed.end]:
         for action in recorded.actions:

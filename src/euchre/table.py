@@ -31,7 +31,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from euchre.actions import KIND_ALONE, KIND_CALL, KIND_ORDER, KIND_PASS, Action, Discard, Play
+from euchre.actions import (
+    KIND_ALONE,
+    KIND_CALL,
+    KIND_ORDER,
+    KIND_PASS,
+    Action,
+    Discard,
+    Give,
+    Play,
+)
 from euchre.cards import Card, sort_cards, trump_mask
 from euchre.deal import DealResult
 from euchre.errors import EuchreError, IllegalActionError, Reason
@@ -64,8 +73,20 @@ SeatKind = Literal["person", "bot", "remote"]
 SPECTATOR: Final = None
 """The viewer of a :meth:`Table.snapshot` who holds no seat: sees what every player sees."""
 
-POSITIONS: Final = {4: ("bottom", "left", "top", "right"), 2: ("bottom", "top")}
-"""Where each seat sits on a screen, counted clockwise from the viewer's own seat."""
+POSITIONS: Final = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "left", "top-1", "top-2", "right"),
+    6: ("bottom", "left", "top-1", "top-2", "top-3", "right"),
+    7: ("bottom", "left", "top-1", "top-2", "top-3", "top-4", "right"),
+}
+"""Where each seat sits on a screen, counted clockwise from the viewer's own seat (with
+more than four seats, the seats across the table sit in a row of boxes along the top,
+``top-1`` the first clockwise)."""
+
+_UPCARD_UP: Final = frozenset({Phase.BENNY, Phase.DECLARE, Phase.BID1})
+"""The phases in which the upcard still lies face up (forms that turn one up)."""
 
 TABLE_NAMES: Final = (
     "Ada", "Ben", "Cleo", "Dev", "Elsie", "Finn", "Gus", "Hana", "Iris", "Jonah",
@@ -109,9 +130,10 @@ class Event:
 
     ``kind`` is ``action`` (a seat's decision and its :class:`~euchre.game.Outcome`) or
     ``undo`` (the table went back to ``deal``/``actions``: redraw from a snapshot).
-    A private action (the dealer's discard) is seen only by its seat: everybody else
-    gets :meth:`seen_by`'s copy with ``action`` ``None``, so the versions stay whole
-    and gaps stay detectable, but no card leaks.
+    A private action (a card laid away, a card passed face down as best) is seen only
+    by its seat and, for a card passed, by ``shared_with`` (the lone player who
+    receives it): everybody else gets :meth:`seen_by`'s copy with ``action`` ``None``,
+    so the versions stay whole and gaps stay detectable, but no card leaks.
     """
 
     version: int
@@ -122,13 +144,16 @@ class Event:
     deal_number: int
     """The deal the action was taken in (from 0)."""
     private: bool = False
+    shared_with: int | None = None
+    """The other seat that sees a private action (the receiver of a card passed)."""
 
     def seen_by(self, viewer: int | None) -> Event:
         """This event as ``viewer`` (a seat, or :data:`SPECTATOR`) may see it."""
-        if not self.private or viewer == self.seat:
+        if not self.private or viewer == self.seat or (
+                viewer is not None and viewer == self.shared_with):
             return self
         return Event(self.version, self.kind, self.seat, None, self.outcome,
-                     self.deal_number, True)
+                     self.deal_number, True, self.shared_with)
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,8 +452,10 @@ class Table:
                 if bot is not None:
                     with contextlib.suppress(EuchreError):
                         bot.game_over(game.view(s))
+        given = isinstance(action, Give)
         event = Event(self.version + 1, "action", acting, action, outcome, deal_number,
-                      private=isinstance(action, Discard))
+                      private=given or isinstance(action, Discard),
+                      shared_with=game.given[-1][1] if given and game.given else None)
         return self._emit(event)
 
     def _emit(self, event: Event) -> Event:
@@ -610,7 +637,7 @@ class Table:
         for s, a in calls:
             calls_by_seat[s].append(a)
         hand = self._hand(game, held, viewer, view)
-        if game.phase is Phase.BID1:
+        if game.phase in _UPCARD_UP and rules.has_upcard:
             upcard_state = "up"
         elif trump is not None and any(a.kind == KIND_ORDER for _, a in calls):
             upcard_state = "taken"
@@ -665,7 +692,7 @@ class Table:
             new_card=hand.new_card,
             upcard=view.upcard,
             upcard_state=upcard_state,
-            kitty=rules.kitty_size - 1,
+            kitty=rules.kitty_size - (1 if rules.has_upcard else 0),
             trump=trump,
             maker=view.maker,
             trick=trick,
@@ -714,7 +741,9 @@ class Table:
         elif turn and game.phase is Phase.PLAY:
             legal_cards = frozenset(a.card for a in legal if isinstance(a, Play))
         trump = view.trump
+        order = game.rules.trump_order
         trumps = frozenset() if trump is None else frozenset(
-            c for c in cards if c >= 0 and trump_mask(trump) >> c & 1)
-        return Hand(viewer, tuple(sort_cards(cards, trump)), legal, legal_cards, new_card,
+            c for c in cards if c >= 0 and trump_mask(trump, order=order) >> c & 1)
+        return Hand(viewer, tuple(sort_cards(cards, trump, order=order)), legal, legal_cards,
+                    new_card,
                     trumps, view.discard, game.rules.seating.team(viewer))

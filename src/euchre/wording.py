@@ -19,7 +19,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play
+from euchre.actions import (
+    BID_WORDS,
+    BLUCHER,
+    FARMER,
+    GO_UNDER,
+    MISERE,
+    NAP,
+    NO_TRUMP,
+    WELLINGTON,
+    Action,
+    Best,
+    Bid,
+    Call,
+    Declare,
+    Discard,
+    Give,
+    GoAlone,
+    Order,
+    Pass,
+    Play,
+)
 from euchre.cards import (
     BENNY,
     SUIT_SYMBOLS,
@@ -41,12 +61,14 @@ __all__ = [
     "SYMBOLS",
     "action_text",
     "alone_word",
+    "bid_words",
     "call_text",
     "card_face",
     "options_text",
     "order_word",
     "refusal_text",
     "result_line",
+    "suit_symbol",
     "verdict_phrase",
 ]
 
@@ -72,6 +94,31 @@ def card_face(c: Card) -> str:
     return _RANKS[card_rank(c)] + SYMBOLS[card_suit(c)]
 
 
+def suit_symbol(suit: int) -> str:
+    """A suit's symbol, or ``NT`` for a no-trump call (:data:`~euchre.actions.NO_TRUMP`).
+
+    >>> suit_symbol(2), suit_symbol(NO_TRUMP)
+    ('♥', 'NT')
+    """
+    return "NT" if suit == NO_TRUMP else SYMBOLS[suit]
+
+
+_NAP_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four", MISERE: "misère", NAP: "Nap",
+                     WELLINGTON: "Wellington", BLUCHER: "Blücher"}
+
+
+def bid_words(value: int, *, napoleon: bool = False) -> str:
+    """A bid for people: Napoleon's by name (``two``, ``misère``, ``Nap``, ``Wellington``,
+    ``Blücher``), Hasenpfeffer's as a number of tricks.
+
+    >>> bid_words(3), bid_words(3, napoleon=True), bid_words(NAP, napoleon=True)
+    ('3 tricks', 'three', 'Nap')
+    """
+    if napoleon or value in BID_WORDS:
+        return _NAP_WORDS[value]
+    return plural(value, "trick")
+
+
 def order_word(seating: Seating, dealer: int, seat: int, *, third: bool = False) -> str:
     """What accepting the upcard is called for ``seat``: ``pick up`` (the dealer),
     ``assist`` (the dealer's partner) or ``order up``; ``third``: as said of someone else
@@ -92,31 +139,65 @@ def alone_word(seating: Seating, maker: int | None, seat: int) -> str:
 
 
 def call_text(action: Action, *, seating: Seating, dealer: int, seat: int,
-              upcard: Card) -> str:
-    """A bid or going-alone answer in a few words, as said of someone else: ``pass``,
-    ``orders up ♥``, ``calls ♠``, ``alone!``, ``stays``."""
+              upcard: Card, napoleon: bool = False) -> str:
+    """A bid, declaration or going-alone answer in a few words, as said of someone else:
+    ``pass``, ``orders up ♥``, ``calls ♠``, ``calls NT``, ``alone!``, ``stays``, ``bids
+    Nap`` (``napoleon``: the bids by name), ``farmer's hand``, ``calls for best``.
+
+    >>> from euchre.actions import BID, CALL, THROW_IN_HAND
+    >>> from euchre.rules import Rules
+    >>> seating = Rules().seating
+    >>> call_text(CALL[4], seating=seating, dealer=0, seat=1, upcard=-1)
+    'calls NT'
+    >>> call_text(BID[4], seating=seating, dealer=0, seat=1, upcard=-1)
+    'bids 4 tricks'
+    >>> call_text(THROW_IN_HAND, seating=seating, dealer=0, seat=1, upcard=-1)
+    'throws in'
+    """
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Order):
         return f"{order_word(seating, dealer, seat, third=True)} {card_face(upcard)[-1]}"
     if isinstance(action, Call):
-        return f"calls {SYMBOLS[action.suit]}"
+        return f"calls {suit_symbol(action.suit)}"
     if isinstance(action, GoAlone):
         return "alone!" if action.alone else "stays"
+    if isinstance(action, Bid):
+        return f"bids {bid_words(action.value, napoleon=napoleon)}"
+    if isinstance(action, Declare):
+        if action.what == FARMER:
+            return "shows a farmer's hand"
+        return "goes under" if action.what == GO_UNDER else "throws in"
+    if isinstance(action, Best):
+        return "calls for best" if action.call else "declines best"
+    if isinstance(action, Give):
+        return "gives a card"
     return str(action)
 
 
-def action_text(action: Action, *, order: str = "order up", alone: str = "go alone") -> str:
+def action_text(action: Action, *, order: str = "order up", alone: str = "go alone",
+                napoleon: bool = False) -> str:
     """An action for people, with suit symbols: ``play J♥``, ``call ♠``; ``order`` and
     ``alone`` name ordering up and going alone for the seat (:func:`order_word`,
-    :func:`alone_word`).
+    :func:`alone_word`); ``napoleon`` names the bids as Napoleon does.
 
-    >>> from euchre.actions import CALL
-    >>> action_text(CALL[3])
-    'call ♠'
+    >>> from euchre.actions import BID, CALL
+    >>> action_text(CALL[3]), action_text(CALL[4]), action_text(BID[21], napoleon=True)
+    ('call ♠', 'call no-trump', 'bid Nap')
     """
     if isinstance(action, Call):
-        return f"call {SYMBOLS[action.suit]}"
+        return "call no-trump" if action.suit == NO_TRUMP else f"call {SYMBOLS[action.suit]}"
+    if isinstance(action, Bid):
+        return f"bid {bid_words(action.value, napoleon=napoleon)}"
+    if isinstance(action, Declare):
+        cards = " ".join(card_face(c) for c in action.cards)
+        if action.what == FARMER:
+            return f"farmer's hand {cards}"
+        return f"go under {cards}" if action.what == GO_UNDER else "throw in"
+    if isinstance(action, Best):
+        return "call for best" if action.call else "decline best"
+    if isinstance(action, Give):
+        return f"give {card_face(action.card)}"
     if isinstance(action, Order):
         return order
     if isinstance(action, Discard):
@@ -129,7 +210,8 @@ def action_text(action: Action, *, order: str = "order up", alone: str = "go alo
 
 
 def options_text(
-    values: Sequence[tuple[Action, float]], *, order: str = "order up", alone: str = "go alone"
+    values: Sequence[tuple[Action, float]], *, order: str = "order up", alone: str = "go alone",
+    napoleon: bool = False,
 ) -> str:
     """Options with their values, a card as just its face (every option is a card then):
     ``J♥ +1.20 · A♣ +0.85``, ``pass -0.37 · order up -0.81``.
@@ -139,9 +221,9 @@ def options_text(
     'pass -0.37 · pick up -0.81'
     """
     def label(action: Action) -> str:
-        if isinstance(action, (Play, Discard)):
+        if isinstance(action, (Play, Discard, Give)):
             return card_face(action.card)
-        return action_text(action, order=order, alone=alone)
+        return action_text(action, order=order, alone=alone, napoleon=napoleon)
 
     return " · ".join(f"{label(a)} {v:+.2f}" for a, v in values)
 
@@ -187,6 +269,7 @@ _VERDICTS: Final = {
     "euchred": "were euchred",
     "euchred by a lone defender": "were euchred by a lone defender",
     "fast break": "lost the first two tricks and took the last three: nobody scores",
+    "set": "were set",
 }
 
 
@@ -202,16 +285,29 @@ def verdict_phrase(result: DealResult) -> str:
 
 def result_line(result: DealResult, seating: Seating, names: Sequence[str],
                 team_names: Sequence[str]) -> str:
-    """One line about a finished deal: ``North made hearts: 4 tricks, made; Us +1``."""
-    if result.thrown_in:
+    """One line about a finished deal: ``North made hearts: 4 tricks, made; Us +1``;
+    with a bid, ``Ada bid Nap (no trump): 5 tricks, made; Ada +10``; where several
+    sides score, each of them (``Ben +3 · Cleo +3``, a set maker ``Us -4``).
+
+    >>> from euchre.deal import DealResult
+    >>> from euchre.rules import Rules
+    >>> nap = DealResult(dealer=0, trump=0, maker=1, alone=(), tricks=(0, 2, 0), points=3,
+    ...                  team=None, score=(3, 0, 3), gains=(3, 0, 3), bid=3)
+    >>> result_line(nap, Rules.preset("napoleon").replace(players=3).seating,
+    ...             ["S", "W", "E"], ["S", "W", "E"])
+    'W bid three (clubs): 2 tricks, set; S +3 · E +3'
+    """
+    if result.thrown_in or result.maker is None:
         return "Everybody passed: the deal is thrown in"
-    assert result.maker is not None and result.trump is not None
+    trump = "" if result.trump is None else suit_name(result.trump)
     made = result.tricks[seating.team(result.maker)]
-    if result.team is None:
-        return (f"{names[result.maker]} made {suit_name(result.trump)}: "
-                f"{plural(made, 'trick')}, a fast break; nobody scores")
-    team = team_names[result.team]
-    return (
-        f"{names[result.maker]} made {suit_name(result.trump)}: "
-        f"{plural(made, 'trick')}, {result.verdict}; {team} +{result.points}"
-    )
+    who = names[result.maker]
+    if result.bid is not None:
+        napoleon = seating.partner_of[result.maker] is None  # Hasenpfeffer has partners
+        head = f"{who} bid {bid_words(result.bid, napoleon=napoleon)} ({trump})"
+    else:
+        head = f"{who} made {trump}"
+    if not any(result.gains):
+        return f"{head}: {plural(made, 'trick')}, a fast break; nobody scores"
+    scored = " · ".join(f"{team_names[t]} {g:+d}" for t, g in enumerate(result.gains) if g)
+    return f"{head}: {plural(made, 'trick')}, {result.verdict}; {scored}"

@@ -50,6 +50,18 @@ replaced by ``basic``'s own bids: a candidate deal is kept with probability
 A view no game can reach (one built by hand, with bids that do not lead to its
 contract) cannot be replayed; the play then falls back to double-dummy search.
 
+**Every form.** The rollouts work the same way in three-handed Euchre, Hasenpfeffer
+(bids for tricks, naming trump) and Napoleon (its bids, the first lead that makes
+trump): each option is applied to the sampled deal and ``basic`` finishes it, and the
+worth is what the seat's side gains less the others' average
+(:func:`euchre.players.sampling.gains_value`). Where a deal holds a hidden step of
+another seat that the replay does not rebuild (:func:`replayable`: a farmer's or
+go-under swap, a card passed as best, a Benny named blind, the widow taken), and in a
+misère's play, it decides as ``pimc`` does. The bidding model and the game-score
+utility are the four- and two-handed ones, so they are used there only. In the forms
+with longer rollouts a decision uses a share of the budget (``_BUDGET_SHARE``: half in
+three-handed Euchre, a quarter in Hasenpfeffer and Napoleon).
+
 Budget: ``samples`` deals per play decision (80) and ``bid_samples`` per other
 decision (128), with ``time_limit`` (0.8 s) a safety valve that stops sampling (it
 makes the player depend on the clock only when it triggers). With ``max_bid_samples``
@@ -115,6 +127,13 @@ _SCORE_AWARE: Final = frozenset({"four_handed", "two_handed"})
 scores each deal."""
 _MODELLED: Final = frozenset({"four_handed", "two_handed"})
 """The forms whose bidding the soft bidding model (:func:`bid_likelihood`) reads."""
+
+
+_BUDGET_SHARE: Final = {"three_handed": 0.5, "hasenpfeffer": 0.25, "napoleon": 0.25}
+"""The share of ``samples`` and ``bid_samples`` used per decision in the forms whose
+rollouts are longer (more seats, six tricks) or whose decisions are more frequent, so
+that a decision costs about what a four-handed one does and the time limit is a safety
+valve, not the budget."""
 
 
 def replayable(rules: Rules) -> bool:
@@ -318,7 +337,9 @@ class ExpertPlayer(PimcPlayer):
 
     def sample_count(self, view: PlayerView) -> int:
         """``samples`` in the play, ``bid_samples`` before it."""
-        return self.samples if view.phase == "play" else self.bid_samples
+        share = _BUDGET_SHARE.get(view.rules.form, 1.0)
+        wanted = self.samples if view.phase == "play" else self.bid_samples
+        return max(1, round(wanted * share))
 
     def sample(self, view: PlayerView, count: int) -> list[tuple[int, ...]]:
         """Deals accepted with the likelihood of the bids made so far."""
@@ -387,8 +408,9 @@ class ExpertPlayer(PimcPlayer):
         if len(options) <= 1:
             return options[0] if options else legal[0]
         bias = {PASS: self.bid_margin, STAY: self.alone_margin}
-        rows = self.rollout_rows(view, options, self.sample(view, self.bid_samples))
-        limit = max(self.bid_samples, self.max_bid_samples or 0)
+        count = self.sample_count(view)
+        rows = self.rollout_rows(view, options, self.sample(view, count))
+        limit = max(count, self.max_bid_samples or 0)
         while len(rows) < limit and self._close(rows, bias) and not self._late():
             more = min(len(rows), limit - len(rows))
             rows += self.rollout_rows(view, options, self.sample(view, more))
@@ -493,7 +515,7 @@ class ExpertPlayer(PimcPlayer):
         rules = view.rules.replace(target=0, deals=1)
         cons = constraints(view)
         played = played_by(view)
-        want = self.samples
+        want = self.sample_count(view)
         reject = self.play_candidates is not None and self.play_evidence is not None \
             and any(s != view.seat for t in (*view.tricks, view.trick) for s, _ in t)
         limit = want * (self.play_candidates or 1) if reject else want

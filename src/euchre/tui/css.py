@@ -22,8 +22,9 @@ TableScreen.-narrow #side { display: none; }
 #side-title { height: 1; }
 #log { height: 1fr; background: #101418; scrollbar-size-vertical: 1; }
 #status { height: 2; background: #1c2430; padding: 0 1; }
-#top-row { height: 5; }
+#top-row { height: 5; align: center top; }
 #seat-top { width: 40; }
+#top-row .top-many { width: 1fr; }
 #middle-row { height: 1fr; min-height: 7; }
 .seat { height: 100%; border: round #3c4654; padding: 0 1; border-title-color: #c9d1d9;
         border-subtitle-color: #6e7681; }

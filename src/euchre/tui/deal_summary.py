@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from euchre.actions import THROW_IN_HAND
 from euchre.deal import DealResult
 from euchre.tui.session import GameSession
 from euchre.tui.style import suit_text
@@ -54,29 +55,40 @@ class DealSummaryScreen(ModalScreen[None]):
         r = self.result
         state = s.table()
         number = len(state.results)
+        sides = range(len(r.score))
         lines = [Text(f"Deal {number} is over", style="bold")]
-        if r.thrown_in:
-            lines.append(Text("Everybody passed twice: the deal is thrown in."))
+        if r.thrown_in or r.maker is None:
+            held = s.frozen
+            if held is not None and held.action == THROW_IN_HAND:
+                lines.append(Text(f"{s.seat_label(held.seat)} threw in a hand of no ace and "
+                                  "no face card: the deal is void."))
+            else:
+                twice = " twice" if s.rules.has_upcard else ""  # Euchre bids in two rounds
+                lines.append(Text(f"Everybody passed{twice}: the deal is thrown in."))
         else:
-            assert r.maker is not None and r.trump is not None
-            call = Text.assemble(f"{s.seat_label(r.maker)} called ", suit_text(r.trump, True))
+            if r.bid is not None:
+                call = Text(f"{s.seat_label(r.maker)} bid {s.bid_words(r.bid)}")
+                if r.trump is not None:
+                    call.append(" · trump ")
+                    call.append_text(suit_text(r.trump, True))
+            else:
+                call = Text.assemble(f"{s.seat_label(r.maker)} called ",
+                                     suit_text(r.trump or 0, True))
             if r.alone:
                 call.append(" · alone: " + ", ".join(s.seat_label(x) for x in r.alone),
                             style="bold #ffaf00")
             lines.append(call)
-            us, them = s.team_name(0), s.team_name(1)
-            lines.append(Text(f"Tricks: {us} {r.tricks[0]} · {them} {r.tricks[1]}"))
-            if r.team is None:  # a fast break
-                lines.append(Text.assemble((s.verdict_text(r), "bold")))
-            else:
-                good = r.team == state.team
-                lines.append(Text.assemble(
-                    (s.verdict_text(r), "bold"),
-                    (f"  {s.team_name(r.team)} +{r.points}", "bold #5fd75f" if good else
-                     "bold #ff875f"),
-                ))
-        lines.append(Text(f"Score: {s.team_name(0)} {r.score[0]} · "
-                          f"{s.team_name(1)} {r.score[1]}", style="bold"))
+            lines.append(Text("Tricks: " + " · ".join(
+                f"{s.team_name(t)} {r.tricks[t]}" for t in sides)))
+            verdict = Text.assemble((s.verdict_text(r), "bold"))
+            for t in sides:  # every side that gained or lost
+                if r.gains[t]:
+                    good = (r.gains[t] > 0) == (t == state.team)
+                    verdict.append(f"  {s.team_name(t)} {r.gains[t]:+d}",
+                                   "bold #5fd75f" if good else "bold #ff875f")
+            lines.append(verdict)
+        lines.append(Text("Score: " + " · ".join(
+            f"{s.team_name(t)} {r.score[t]}" for t in sides), style="bold"))
         if self.last_trick is not None:
             lines.append(Text.assemble(("Last trick: ", "dim"), self.last_trick))
         return Text("\n").join(lines)

@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from euchre.scoring import settlement
 from euchre.text import plural
 from euchre.tui.session import GameSession
 
@@ -53,16 +54,30 @@ class GameOverScreen(ModalScreen[str]):
         elif winner == state.team:
             partner = "".join(f" and {name}" for name in partners)
             head = Text(f"You{partner} win!", style="bold #5fd75f")
+        elif s.rules.seating.partner_of[0] is None:  # each for themselves: one winner
+            head = Text(f"{s.team_name(winner)} wins.", style="bold #ff875f")
         elif len(opponents) == 1:
             head = Text(f"{opponents[0]} wins.", style="bold #ff875f")
         else:
             head = Text(f"{' and '.join(opponents)} win.", style="bold #ff875f")
-        lines = [
-            Text("Game over", style="bold"),
-            head,
-            Text(f"Final score: {s.team_name(0)} {score[0]} · {s.team_name(1)} {score[1]}"),
-            Text(f"{plural(len(state.results), 'deal')} played."),
-        ]
+        lines = [Text("Game over", style="bold"), head]
+        if len(score) == 2:
+            lines.append(Text(f"Final score: {s.team_name(0)} {score[0]} · "
+                              f"{s.team_name(1)} {score[1]}"))
+        else:  # a score a player: a table of them, the winner first
+            lines.append(Text("Final score:"))
+            stakes = settlement(score) if s.napoleon else None
+            for t in sorted(range(len(score)), key=lambda t: -score[t]):
+                line = Text(f"  {s.team_name(t):<12} {score[t]:>4}",
+                            style="bold" if t == winner else "")
+                if stakes is not None:
+                    line.append(f"   stakes {stakes[t]:+d}",
+                                style="#5fd75f" if stakes[t] > 0 else "#ff875f")
+                lines.append(line)
+            if stakes is not None:
+                lines.append(Text("Stakes: each player's points against every other "
+                                  "player's, settled one against one.", style="dim"))
+        lines.append(Text(f"{plural(len(state.results), 'deal')} played."))
         if s.path is not None:
             from euchre.invocation import command
 

@@ -28,9 +28,12 @@ from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from euchre.actions import BLUCHER, MISERE, NAP, WELLINGTON
 from euchre.cards import (
     NINE,
+    NO_TRUMP,
     SUIT_NAMES,
+    card,
     cards_of,
     deck_has_benny,
     deck_lowest_rank,
@@ -38,10 +41,12 @@ from euchre.cards import (
     sort_cards,
     trump_mask,
 )
+from euchre.game import NAP_BIDS
 from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
-from euchre.scoring import score_deal
+from euchre.scoring import deal_gains, nap_points, score_deal
 from euchre.text import plural
 from euchre.tui.style import SYMBOLS, TRUMP_MARK, card_face, suit_text
+from euchre.wording import bid_words
 
 __all__ = [
     "KEY_HELP",
@@ -54,16 +59,26 @@ __all__ = [
 ]
 
 KEY_HELP: Final[dict[str, str]] = {
-    "number": "choose a card (play it, or lay it away) or the numbered choice of a bid",
-    "letter('p')": "pass (either bidding round)",
+    "number": "choose a card (play it, lay it away or pass it) or the numbered choice; "
+              "bidding for tricks, the number of tricks",
+    "letter('p')": "pass (any bidding, or a declaration)",
     "letter('o')": "order up the upcard's suit (round one; the dealer picks it up)",
     "letter('u')": "order up the upcard's suit (round one; the dealer picks it up)",
     "letter('c')": "name clubs trump (round two)",
-    "letter('d')": "name diamonds trump (round two)",
+    "letter('d')": "name diamonds trump (round two); decline to call for best",
     "letter('h')": "name hearts trump (round two)",
     "letter('s')": "name spades trump (round two); stay with your partner (going alone?)",
     "letter('a')": "go alone (your partner sits out)",
-    "letter('n')": "play with your partner (do not go alone)",
+    "letter('n')": "play with your partner (do not go alone); no trump (round two, when "
+                   "the rules allow it); bid Nap (Napoleon)",
+    "letter('b')": "call for your partner's best card (partner's best); bid Blücher "
+                   "(Napoleon)",
+    "letter('f')": "show a farmer's hand and swap it for the kitty (farmer's hands)",
+    "letter('g')": "go under: pick three cards to swap for the kitty (going under)",
+    "letter('t')": "throw in a hand of no ace and no face card (throw-in hands)",
+    "letter('m')": "bid misère: to take no trick (Napoleon)",
+    "letter('w')": "bid Wellington (Napoleon)",
+    "cancel_pick": "back out of picking a declaration's three cards",
     "cursor": "move the highlight over the cards or the choices",
     "choose": "choose the highlighted card or choice",
     "hint": "a hint: what the hint bot would do in your place",
@@ -175,32 +190,53 @@ def _game_lines(rules: Rules) -> list[Text]:
         lines.append(Text.assemble("  • ", (f"{option.replace('_', ' ')}: "
                                             f"{_option_value(value)}", "bold"),
                                    (f" — {OPTION_HELP.get(option, '')}", "dim")))
-    if rules.players == 4:
+    n = rules.players
+    others = [seat_name(s, n) for s in range(1, n)]
+    if rules.players == 4 and rules.seating.partner_of[0] is not None:
         sides = (f"Four players in two sides: you ({seat_name(0)}) and your partner across "
                  f"({seat_name(2)}) against {seat_name(1)} and {seat_name(3)}.")
-    else:
+    elif rules.form == "two_handed":
         sides = f"Two players: you ({seat_name(0, 2)}) against one opponent ({seat_name(1, 2)})."
-    low = "789"[deck_lowest_rank(rules.deck)]
+    elif rules.form == "three_handed":
+        sides = (f"Three players, each scoring alone: you ({seat_name(0, 3)}), {others[0]} and "
+                 f"{others[1]}. Whoever makes trump plays alone against the other two.")
+    else:
+        sides = (f"{n} players, each scoring alone: you ({seat_name(0, n)}), "
+                 f"{', '.join(others)}. The highest bidder plays against all the others.")
+    low = card_face(card(deck_lowest_rank(rules.deck), 0))[:-1]
     deck = (f"{rules.deck} cards: {low} to A of each suit"
             + (" and the Benny (a joker, the highest trump)" if deck_has_benny(rules.deck)
                else ""))
+    side = "side" if rules.seating.partner_of[0] is not None else "player"
     if rules.deals:
-        goal = (f"The game is {plural(rules.deals, 'deal')}; the side "
+        goal = (f"The game is {plural(rules.deals, 'deal')}; the {side} "
                 "with more points then wins (a tie is possible).")
     else:
-        first = "The first side" if rules.players == 4 else "The first"
+        first = f"The first {side}" if rules.players >= 3 else "The first"
         goal = f"{first} to {plural(rules.target, 'point')} wins."
+        if rules.per_player:
+            goal += " Two or more level at the top play another deal."
+        if rules.form == "hasenpfeffer":
+            goal += (" Scores may go below zero; when both sides reach the target on one "
+                     "deal, the makers win.")
+    if rules.form == "napoleon":
+        goal += (" At the end, the points settle as stakes: each player wins from every "
+                 "other the difference of their points.")
     lines += [Text(sides), Text(f"The deck: {deck}. {goal}")]
     return lines
 
 
 def _deal_lines(rules: Rules) -> list[Text]:
+    if rules.form == "hasenpfeffer":
+        return _hasen_deal_lines(rules)
+    if rules.form == "napoleon":
+        return _nap_deal_lines(rules)
     out = []
     pattern = "in packets of 3 and 2" if rules.deal_pattern == "3-2" else "one at a time"
-    rotation = "passes to the left" if rules.players == 4 else "alternates"
+    rotation = "passes to the left" if rules.players >= 3 else "alternates"
     out.append(f"Five cards each, dealt {pattern}; the next card is turned up (the upcard) "
                f"and the rest stay face down. The deal {rotation} after each deal.")
-    order = ("from the dealer's left, each player" if rules.players == 4 else
+    order = ("from the dealer's left, each player" if rules.players >= 3 else
              "the non-dealer first, then the dealer, each")
     if rules.dealer_must_take_upcard:
         exchange = "the dealer then must pick up the upcard and lay away another card"
@@ -214,9 +250,14 @@ def _deal_lines(rules: Rules) -> list[Text]:
                 "suit.")
     else:
         last = "If all pass again, the deal is thrown in and the next player deals."
+    notrump = " or no trump (n)" if rules.no_trump else ""
     out.append("Round two: if all passed, the upcard is turned down, and each in turn may "
-               f"name another suit trump, or pass. {last}")
-    if rules.going_alone:
+               f"name another suit trump{notrump}, or pass. {last}")
+    out.extend(_house_lines(rules))
+    if rules.form == "three_handed":
+        out.append("Nobody goes alone by choice: the maker always plays against the other "
+                   "two, who play together for that deal.")
+    elif rules.going_alone:
         who = ["the maker (who chose trump) may go alone: the partner lays the hand down "
                "and sits out"]
         if rules.maker_partner_alone:
@@ -228,6 +269,8 @@ def _deal_lines(rules: Rules) -> list[Text]:
         out.append("Nobody goes alone under these rules.")
     if rules.players == 2:
         lead = "The non-dealer leads the first trick."
+    elif rules.players == 3:
+        lead = "The player left of the dealer leads the first trick."
     elif rules.loner_lead == "left_of_loner" and rules.going_alone:
         both = "; the lone defender when both sides do" if rules.lone_defender else ""
         lead = ("The player left of the dealer leads the first trick (left of the lone "
@@ -242,12 +285,101 @@ def _deal_lines(rules: Rules) -> list[Text]:
     return [Text(line) for line in out]
 
 
+def _house_lines(rules: Rules) -> list[str]:
+    """The house rules in force in a Euchre form, a line each (§19)."""
+    out = []
+    if deck_has_benny(rules.deck) and rules.benny_upcard == "dealer_names":
+        out.append("A Benny turned up: the dealer names trump before looking at the hand "
+                   "(c, d, h or s), and takes the Benny.")
+    elif deck_has_benny(rules.deck) and rules.benny_upcard == "hearts":
+        out.append("A Benny turned up makes hearts trump; round one is about hearts.")
+    if rules.farmers:
+        out.append("Farmer's hand: before the bidding, a hand with three 9s and 10s may "
+                   "show them and swap them for three kitty cards (f).")
+    if rules.go_under:
+        out.append("Going under: before the bidding, a hand with no face card may swap "
+                   "three cards for three kitty cards (g, then pick the three).")
+    if rules.throw_in != "none":
+        out.append("Throw in: a hand with no ace and no face card may void the deal (t).")
+    if rules.partners_best != "none":
+        who = "a lone player" + (" (a lone defender too)"
+                                 if rules.partners_best == "loner_and_defender" else "")
+        order = ("lays a card away, then receives" if rules.partners_best_order ==
+                 "discard_first" else "receives, then lays a card away")
+        out.append(f"Partner's best: {who} may call for the partner's best card (b, or d to "
+                   f"decline); the partner passes it face down, and the lone player {order}. "
+                   "Only the two of them see those cards.")
+    if rules.four_trick_tokens:
+        out.append("Four-trick tokens: makers taking exactly four tricks gain a token; four "
+                   "tokens score a point (shown beside the score).")
+    return out
+
+
+def _hasen_deal_lines(rules: Rules) -> list[Text]:
+    auction = ("the bidding goes round until all but one pass, each bid higher than the "
+               "last" if rules.hasen_bidding == "auction" else
+               "once round, each bid higher than the last")
+    widow = ("The high bidder takes the widow and lays a card away face down."
+             if rules.widow == "bidder_takes" else "The widow stays face down, unused.")
+    out = [
+        f"Six cards each from {rules.deck} (the Benny included); one card, the widow, is "
+        "left face down. The deal passes to the left.",
+        f"Bidding, from the dealer's left: pass (p) or bid a number of tricks (1-6); {auction}. "
+        "If all pass, the holder of the Benny must bid 3 and show it (the deal is thrown "
+        "in when the Benny is the widow).",
+        f"The high bidder names trump (c, d, h or s) and leads the first trick. {widow} "
+        "Nobody goes alone.",
+        "Play: follow the suit led if you can (the left bower counts as trump); the highest "
+        "trump wins, or else the highest card of the suit led. A deal has six tricks.",
+    ]
+    return [Text(line) for line in out]
+
+
+def _nap_deal_lines(rules: Rules) -> list[Text]:
+    bids = [b for b in NAP_BIDS if (b != 1 or rules.nap_min_bid == 1)
+            and (b != MISERE or rules.misere) and (b != WELLINGTON or rules.wellington)
+            and (b != BLUCHER or rules.blucher)]
+    keys = {MISERE: "m", NAP: "n", WELLINGTON: "w", BLUCHER: "b"}
+    named = ", ".join(f"{bid_words(b, napoleon=True)} ({keys.get(b, str(b))})" for b in bids)
+    all_pass = ("the dealer must bid one" if rules.nap_all_pass == "dealer_bids_one" else
+                "the deal is thrown in")
+    out = [
+        f"Five cards each from the 52-card deck; the other {rules.kitty_size} stay face down, "
+        "unseen. The deal passes to the left.",
+        f"Bidding, once round from the dealer's left: pass (p) or bid higher than the last: "
+        f"{named}. A bid names the tricks the bidder will take of five"
+        + (" (misère: none, at no trump)" if rules.misere else "")
+        + ("; Wellington is bid only over a Nap" if rules.wellington else "")
+        + (", Blücher only over a Wellington" if rules.blucher else "")
+        + f". If all pass, {all_pass}.",
+        "Nobody goes alone: the bidder plays against all the others, who play together. "
+        "The bidder leads the first trick, and the suit of that card is trump. Play: follow "
+        "the suit led if you can; the highest trump wins, or else the highest card of the "
+        "suit led.",
+    ]
+    return [Text(line) for line in out]
+
+
 def _trump_lines(rules: Rules, trump: int | None) -> list[Text]:
+    if rules.trump_order == "plain":
+        head = Text("No bowers: every suit, trump too, ranks A K Q J 10 9 8 7 6 5 4 3 2.")
+        if trump is not None and trump != NO_TRUMP:
+            head.append(" Trump now: ")
+            head.append_text(suit_text(trump, long=True))
+        elif trump == NO_TRUMP:
+            head.append(" This deal is at no trump (misère).")
+        return [head]
+    lines_nt = []
+    if trump == NO_TRUMP:
+        lines_nt.append(Text("This deal is at no trump: the highest card of the suit led wins "
+                             "(the Benny, in the deck, wins any trick); the jacks are plain."))
+        trump = None
     below_nine = "87"[: NINE - deck_lowest_rank(rules.deck)]  # the 8 (and the 7) in the deck
     low = "".join(f", {rank}" for rank in below_nine)
     benny = (" The Benny is above both bowers; when it is turned up, round one is skipped "
              "and any suit may be named." if deck_has_benny(rules.deck) else "")
     lines = [
+        *lines_nt,
         Text("The right bower, the jack of trump, is the highest trump; the left bower, the "
              "other jack of the same colour, comes next and is a trump for everything "
              f"(following suit too). Then A, K, Q, 10, 9{low}.{benny} Other suits: A, K, Q, "
@@ -266,6 +398,13 @@ def _trump_lines(rules: Rules, trump: int | None) -> list[Text]:
 
 
 def _scoring_lines(rules: Rules) -> list[Text]:
+    if rules.form == "three_handed":
+        return _three_scoring_lines(rules)
+    if rules.form == "hasenpfeffer":
+        return _hasen_scoring_lines(rules)
+    if rules.form == "napoleon":
+        return _nap_scoring_lines(rules)
+
     def row(what: str, tricks: int, lone_maker: bool = False,
             lone_defender: bool = False) -> Text:
         makers, points = score_deal(rules, tricks, lone_maker, lone_defender)
@@ -293,6 +432,47 @@ def _scoring_lines(rules: Rules) -> list[Text]:
             row("a lone defender's side takes 3 or 4", 2, lone_defender=True),
             row("a lone defender's side takes all 5", 0, lone_defender=True),
         ]
+    return lines
+
+
+def _three_scoring_lines(rules: Rules) -> list[Text]:
+    def gains(tricks: tuple[int, int, int]) -> tuple[int, ...]:
+        return deal_gains(rules, 0, (), tricks, [0] * 5)[0]
+
+    made, march, euchred = gains((3, 1, 1)), gains((5, 0, 0)), gains((2, 2, 1))
+    return [
+        Text("The maker needs 3 of the 5 tricks, alone against the other two."),
+        Text.assemble("  the maker takes 3 or 4: ", (plural(made[0], "point"), "bold")),
+        Text.assemble("  the maker takes all 5: ", (plural(march[0], "point"), "bold")),
+        Text.assemble("  the maker is euchred: ", (plural(euchred[1], "point"), "bold"),
+                      " to each of the other two"),
+    ]
+
+
+def _hasen_scoring_lines(rules: Rules) -> list[Text]:
+    made = deal_gains(rules, 0, (), (4, 2), [0] * 6, bid=3)[0]
+    set_ = deal_gains(rules, 0, (), (2, 4), [0] * 6, bid=3)[0]
+    defenders = (f"; the defenders score the tricks they take (here {made[1]})"
+                 if rules.hasen_defenders_score else "; the defenders score nothing")
+    return [
+        Text("The makers score the tricks they take when they take at least their bid, and "
+             "lose their bid when they do not (a score may go below zero)."),
+        Text(f"  a bid of 3, 4 tricks taken: makers {made[0]:+d}{defenders}"),
+        Text(f"  a bid of 3, 2 tricks taken: makers {set_[0]:+d}"),
+    ]
+
+
+def _nap_scoring_lines(rules: Rules) -> list[Text]:
+    lines = [Text("A bid made scores its points; a bid lost gives each other player theirs.")]
+    for bid in NAP_BIDS:
+        if ((bid == 1 and rules.nap_min_bid != 1) or (bid == MISERE and not rules.misere)
+                or (bid == WELLINGTON and not rules.wellington)
+                or (bid == BLUCHER and not rules.blucher)):
+            continue
+        made, lost = nap_points(rules, bid)
+        lines.append(Text.assemble(f"  {bid_words(bid, napoleon=True)}: ",
+                                   (f"+{made}", "bold"), " to the bidder, or ",
+                                   (f"+{lost}", "bold"), " to each other player"))
     return lines
 
 
@@ -326,7 +506,8 @@ def help_text(
 
     section("The game", _game_lines(rules))
     section("A deal", _deal_lines(rules))
-    section("Trump and the bowers", _trump_lines(rules, trump))
+    section("Trump and the bowers" if rules.trump_order == "euchre" else "Trump",
+            _trump_lines(rules, trump))
     section("Points", _scoring_lines(rules))
     tables = [(title, key_rows(bindings)) for title, bindings in keys]
     undo = next((k for _, rows in tables for k, words in rows if words == KEY_HELP["undo"]),

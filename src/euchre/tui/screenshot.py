@@ -1,8 +1,10 @@
 """Regenerate ``docs/screenshot.svg``: the table mid-game, exported by Textual.
 
-Run ``python -m euchre.tui.screenshot [OUTPUT]`` from the repository root. The game is
-fixed (seed, ``basic`` bots, the person playing the hints of ``basic``), so the picture
-only changes when the table's look, the engine or the ``basic`` bot changes.
+Run ``python -m euchre.tui.screenshot [OUTPUT] [PRESET]`` from the repository root
+(``PRESET``: any of ``euchre rules``, ``standard`` by default: ``napoleon`` shows a
+table of five). The game is fixed (seed, ``basic`` bots, the person playing the hints
+of ``basic``), so the picture only changes when the table's look, the engine or the
+``basic`` bot changes.
 """
 
 from __future__ import annotations
@@ -21,18 +23,20 @@ SEED: Final = 21
 SIZE: Final = (100, 32)
 
 
-async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED) -> str:
-    """The SVG of a table in the second deal or later, at the person's turn with two
-    cards or more on the table and a hint shown."""
+async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED,
+                          preset: str = "standard") -> str:
+    """The SVG of a table of ``preset`` in the second deal or later, at the person's turn
+    with two cards or more on the table and a hint shown."""
     from euchre.game import Phase
+    from euchre.rules import Rules
     from euchre.tui.app import EuchreApp
     from euchre.tui.deal_summary import DealSummaryScreen
     from euchre.tui.game_over import GameOverScreen
     from euchre.tui.session import PlayConfig
     from euchre.tui.table_screen import TableScreen
 
-    config = PlayConfig(seed=seed, partner="basic", opponents="basic", hint_bot="basic",
-                        name="You", speed=0.0)
+    config = PlayConfig(rules=Rules.preset(preset), seed=seed, partner="basic",
+                        opponents="basic", hint_bot="basic", name="You", speed=0.0)
     app = EuchreApp(config, setup=False, save=False)
     async with app.run_test(size=size) as pilot:
         for _ in range(5000):
@@ -60,18 +64,27 @@ async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED) -> str
                     if screen.hint_line.plain.startswith("Hint"):
                         break
                 return app.export_screenshot(title="euchre play")
-            choice = session.hint().choice
-            await pilot.press(str(screen.options.index(choice) + 1))
+            # the hint's choice, as a click on it would choose it (a bid's number key
+            # bids that many tricks; a declaration's cards come with it)
+            screen.choose(session.hint().choice, picked=True)
     raise RuntimeError("the moment of the screenshot never came")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Write the screenshot to ``argv[0]`` (default ``docs/screenshot.svg``)."""
+    """Write the screenshot to ``argv[0]`` (default ``docs/screenshot.svg``) of a game
+    of the preset ``argv[1]`` (default ``standard``)."""
+    from euchre.errors import EuchreError
+
     args = list(sys.argv[1:] if argv is None else argv)
     output = Path(args[0] if args else "docs/screenshot.svg")
+    preset = args[1] if len(args) > 1 else "standard"
     with tempfile.TemporaryDirectory() as folder:
         os.environ.setdefault("EUCHRE_DATA_DIR", folder)
-        svg = asyncio.run(take_screenshot())
+        try:
+            svg = asyncio.run(take_screenshot(preset=preset))
+        except EuchreError as error:  # an unknown preset: one line
+            print(f"screenshot: {error}", file=sys.stderr)
+            return 2
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(svg, encoding="utf-8")
     print(f"wrote {output}")

@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from euchre.actions import Action, Discard, GoAlone, Play
+from euchre.actions import Action, Declare, Discard, Give, GoAlone, Play
 from euchre.cards import Card
 from euchre.deal import DealResult
 from euchre.errors import EuchreError
@@ -55,6 +55,7 @@ from euchre.view import PlayerView
 from euchre.wording import (
     action_text,
     alone_word,
+    bid_words,
     call_text,
     card_face,
     options_text,
@@ -87,7 +88,6 @@ HUMAN: Final = 0
 
 TableState = Snapshot
 """What the screen draws: the table as the person's seat sees it."""
-
 
 def strongest_bot() -> str:
     """The strongest bot there is: the default partner, opponents and hint bot."""
@@ -305,10 +305,17 @@ class GameSession:
         return legal[0] if len(legal) == 1 else None
 
     def team_name(self, team: int) -> str:
-        """``Us``/``Them`` (two-handed: the two players' names)."""
-        if self.players_count == 2:
+        """A scoring side's name: ``Us``/``Them`` for partnerships; where each player
+        scores alone (two- and three-handed, Napoleon), the player's name."""
+        if self.rules.seating.partner_of[HUMAN] is None:
             return self.names[team]
         return "Us" if team == self.rules.seating.team(HUMAN) else "Them"
+
+    def view(self) -> PlayerView:
+        """The person's own view of the table now (a finished deal still on the table:
+        as it stood before its last action): the only source of what the person was
+        shown, laid away or passed face down."""
+        return self._table_game().view(HUMAN)
 
     def seat_label(self, seat: int) -> str:
         """A seat's name for sentences ("You", "Ada")."""
@@ -454,8 +461,17 @@ class GameSession:
         with its name: ``orders up ♥``, ``pick up ♦`` (for "You"), ``alone!``."""
         game = self._table_game()
         text = call_text(action, seating=self.rules.seating, dealer=game.dealer, seat=seat,
-                         upcard=game.upcard)
+                         upcard=game.upcard, napoleon=self.napoleon)
         return conjugate(self.names[seat], text)
+
+    def bid_words(self, value: int) -> str:
+        """A bid in the words of the form: ``Nap``, ``three`` (Napoleon), ``4 tricks``."""
+        return bid_words(value, napoleon=self.napoleon)
+
+    @property
+    def napoleon(self) -> bool:
+        """Whether the game is Napoleon (its bids have names)."""
+        return self.rules.form == "napoleon"
 
     def order_word(self) -> str:
         """What ordering up is called for the person now: ``order up``, ``assist`` (the
@@ -471,12 +487,14 @@ class GameSession:
     def action_words(self, action: Action) -> str:
         """An action of the person's, in the words of the table now: ``pick up``,
         ``defend alone``, ``play J♥`` (:func:`~euchre.wording.action_text`)."""
-        return action_text(action, order=self.order_word(), alone=self.alone_word())
+        return action_text(action, order=self.order_word(), alone=self.alone_word(),
+                           napoleon=self.napoleon)
 
     def options_words(self, values: Sequence[tuple[Action, float]]) -> str:
         """A hint's options and values in the words of the table
         (:func:`~euchre.wording.options_text`)."""
-        return options_text(values, order=self.order_word(), alone=self.alone_word())
+        return options_text(values, order=self.order_word(), alone=self.alone_word(),
+                            napoleon=self.napoleon)
 
     def describe(self, step: Step) -> list[str]:
         """Log lines for people about one step (for the table's history); the verbs
@@ -491,6 +509,21 @@ class GameSession:
                 lines.append(agree(who, f"discards {card_face(action.card)}"))
             else:
                 lines.append(agree(who, "discards face down"))
+        elif isinstance(action, Give):
+            # the card shows only when the person's own view holds it: given or received
+            seen = next(((r, c) for g, r, c in self.view().given if g == step.seat), None)
+            if seen is None:
+                lines.append(agree(who, "passes a card face down"))
+            elif step.seat == HUMAN:
+                lines.append(agree(who, f"passes {card_face(seen[1])} face down to "
+                                        f"{self.names[seen[0]]}"))
+            else:
+                lines.append(f"{agree(who, 'passes')} you {card_face(seen[1])} face down")
+        elif isinstance(action, Declare) and action.cards:
+            shown = " ".join(card_face(c) for c in action.cards)
+            text = call_text(action, seating=seating, dealer=game.dealer, seat=step.seat,
+                             upcard=game.upcard)
+            lines.append(f"{who}: {conjugate(who, text)} ({shown}) and swaps for the kitty")
         elif isinstance(action, GoAlone):
             if action.alone:
                 defends = alone_word(seating, game.maker, step.seat) == "defend alone"
@@ -499,7 +532,7 @@ class GameSession:
             lines.append(agree(who, f"plays {card_face(action.card)}"))
         else:
             text = call_text(action, seating=seating, dealer=game.dealer, seat=step.seat,
-                             upcard=game.upcard)
+                             upcard=game.upcard, napoleon=self.napoleon)
             lines.append(f"{who}: {conjugate(who, text)}")
         if step.trick is not None and step.trick_winner is not None:
             lines.append("  " + agree(self.names[step.trick_winner], "takes the trick"))
@@ -514,12 +547,13 @@ class GameSession:
 
     def verdict_text(self, result: DealResult) -> str:
         """What a deal came to, said from the person's side: ``We made it.``, ``They
-        were euchred.``, ``You marched.`` (two-handed: the players' names)."""
+        were euchred.``, ``You marched.`` (where each plays for themselves: the maker's
+        name)."""
         if result.thrown_in or result.maker is None:
             return "Everybody passed: thrown in."
         seating = self.rules.seating
         makers = seating.team(result.maker)
-        if self.players_count == 2:
+        if seating.partner_of[HUMAN] is None:
             who = self.names[makers]
         else:
             who = "We" if seating.same_team(result.maker, HUMAN) else "They"

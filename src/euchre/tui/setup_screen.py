@@ -27,6 +27,9 @@ from euchre.tui.widgets import PACES, TableApp, pace_text
 
 __all__ = ["OnOff", "SetupScreen"]
 
+_NAPOLEON_PLAYERS = (2, 3, 4, 5, 6, 7)
+"""The table sizes Napoleon is played at (the one form where the start screen asks)."""
+
 
 class OnOff(Checkbox):
     """A checkbox whose mark says its state without colour: ``▐X▌`` on, ``▐ ▌`` off (a
@@ -70,8 +73,8 @@ class SetupScreen(Screen[None]):
                 Text.assemble(
                     ("♠ ", "bold"), ("♥ ", f"bold {RED}"), ("Euchre", "bold"),
                     (" ♣", "bold"), (" ♦", f"bold {RED}"),
-                    ("\nYou sit at the bottom; your partner sits across, the opponents "
-                     "left and right. First side to the target wins.", "dim"),
+                    ("\nYou sit at the bottom; the others round the table, left to right. "
+                     "The rules' note below says the form.", "dim"),
                 ),
                 id="setup-title",
             )
@@ -83,9 +86,13 @@ class SetupScreen(Screen[None]):
                 yield Label("Game to")
                 yield Input(str(rules.target) if rules.target else "", id="target",
                             type="integer", compact=True, placeholder="points")
-                yield Label("Partner")
+                # one cell: the partner's bot, or in Napoleon (no partners) the players
+                yield Label("Partner", id="partner-label")
                 yield Select(choices, value=c.partner, allow_blank=False, id="partner",
                              compact=True)
+                yield Select([(str(n), n) for n in _NAPOLEON_PLAYERS], value=(
+                    rules.players if rules.form == "napoleon" else 5), allow_blank=False,
+                    id="players", compact=True)
                 yield Label("Opponents")
                 yield Select(choices, value=c.opponents, allow_blank=False, id="opponents",
                              compact=True)
@@ -124,9 +131,17 @@ class SetupScreen(Screen[None]):
         return Text(f"{preset}: {PRESET_HELP.get(preset, '')}", style="dim")
 
     def _sync_players(self) -> None:
-        """No partner to pick when the rules on the screen seat two players."""
-        two = self._base_rules(self._preset()).players == 2
-        self.query_one("#partner", Select).disabled = two
+        """No partner to pick when the rules on the screen have no partnerships, a number
+        of players to pick only in Napoleon, and no upcard options without an upcard."""
+        rules = self._base_rules(self._preset())
+        napoleon = rules.form == "napoleon"
+        partner = self.query_one("#partner", Select)
+        partner.disabled = rules.seating.partner_of[0] is None
+        partner.display = not napoleon
+        self.query_one("#players", Select).display = napoleon
+        self.query_one("#partner-label", Label).update("Players" if napoleon else "Partner")
+        for box in ("#stick", "#must-take"):
+            self.query_one(box, Checkbox).disabled = not rules.has_upcard
 
     def _preset(self) -> str:
         value = self.query_one("#preset", Select).value
@@ -152,10 +167,13 @@ class SetupScreen(Screen[None]):
         """The config the screen shows (raises :class:`~euchre.errors.EuchreError`)."""
         preset = self._preset()
         rules = self._base_rules(preset)
-        changes: dict[str, object] = {
-            "stick_the_dealer": self.query_one("#stick", Checkbox).value,
-            "dealer_must_take_upcard": self.query_one("#must-take", Checkbox).value,
-        }
+        changes: dict[str, object] = {}
+        if rules.has_upcard:  # the upcard's options: Euchre's forms only
+            changes.update(stick_the_dealer=self.query_one("#stick", Checkbox).value,
+                           dealer_must_take_upcard=self.query_one("#must-take", Checkbox).value)
+        players = self.query_one("#players", Select).value
+        if rules.form == "napoleon" and isinstance(players, int):
+            changes["players"] = players
         target = self.query_one("#target", Input).value.strip()
         if target:
             try:

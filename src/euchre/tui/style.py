@@ -22,7 +22,7 @@ from typing import Final
 from rich.text import Text
 
 from euchre.cards import BENNY, Card, card_suit, suit_name
-from euchre.wording import SYMBOLS, card_face
+from euchre.wording import SYMBOLS, card_face, suit_symbol
 
 __all__ = [
     "NO_COLOR_CSS",
@@ -84,8 +84,13 @@ def suit_style(suit: int | None) -> str:
 
 
 def suit_text(suit: int, long: bool = False) -> Text:
-    """A suit symbol (and its name when ``long``), coloured."""
-    label = SYMBOLS[suit] + (f" {suit_name(suit)}" if long else "")
+    """A suit symbol (and its name when ``long``), coloured; a no-trump call is ``NT``
+    (``NT no trump``).
+
+    >>> suit_text(2, long=True).plain, suit_text(4).plain
+    ('♥ hearts', 'NT')
+    """
+    label = suit_symbol(suit) + (f" {suit_name(suit)}" if long else "")
     return Text(label, style=suit_style(suit))
 
 

@@ -22,25 +22,42 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from euchre.actions import (
     ALONE,
+    BEST,
+    BID,
+    BLUCHER,
     CALL,
+    DECLINE,
     DISCARD,
+    FARMER,
+    GIVE,
+    GO_UNDER,
+    MISERE,
+    NAP,
+    NO_TRUMP,
     ORDER,
     PASS,
     PLAY,
     STAY,
+    THROW_IN_HAND,
+    WELLINGTON,
     Action,
+    Best,
+    Bid,
     Call,
+    Declare,
+    Discard,
+    Give,
     GoAlone,
     Order,
     Pass,
 )
-from euchre.cards import SUIT_CHARS, SUITS, Card, card_suit
+from euchre.cards import SUIT_CHARS, SUITS, Card, card_suit, suit_char, trump_mask
 from euchre.game import Phase
 from euchre.narrate import agree, conjugate
 from euchre.text import plural
@@ -82,10 +99,32 @@ from euchre.view import PlayerView
 __all__ = ["TableScreen"]
 
 _SUIT_KEYS: Final = {key: suit for suit, key in zip(SUITS, SUIT_CHARS, strict=True)}
-_HAND_SLOTS: Final = 6
+_HAND_SLOTS: Final = 7
+"""The most cards a hand holds: six in Hasenpfeffer, and the widow while laying away."""
 _MESSAGE_LINES: Final = 3
 """The lines under the hand (``#message`` in the CSS): prompt, notice, hint."""
-_CHOICE_SLOTS: Final = 5
+_CHOICE_SLOTS: Final = 9
+"""The most choices at once: Napoleon's pass and its seven bids."""
+_TOP_SLOTS: Final = 4
+"""The seat boxes along the top of a table of five to seven (``#seat-top-1`` on)."""
+_BID_KEYS: Final = {"m": MISERE, "n": NAP, "w": WELLINGTON, "b": BLUCHER}
+"""Napoleon's named bids by key (the numbers bid tricks)."""
+_CALL_PHASES: Final = (Phase.BID2, Phase.BENNY, Phase.TRUMP)
+"""The phases where a suit key names trump."""
+_TABLE_PHASES: Final = frozenset({"bid1", "bid2", "exchange", "benny", "declare", "bid", "trump",
+                                  "best", "give", "discard"})
+"""The phases drawn as the bidding (no trick on the table yet)."""
+
+
+_PHASE_WORDS: Final = {
+    "bid1": "Bidding, round one",
+    "bid2": "Bidding, round two",
+    "benny": "The Benny is up: the dealer names trump",
+    "declare": "Declarations",
+    "bid": "Bidding",
+    "trump": "The maker names trump",
+}
+"""The status line's words for a phase before trump is known."""
 
 
 def _fit(variants: Sequence[Text], width: int) -> Text:
@@ -115,8 +154,9 @@ class TableScreen(Screen[None]):
         Binding("up", "cursor(-1)", "Move", show=False),
         Binding("down", "cursor(1)", "Move", show=False),
         Binding("enter", "choose", "Choose", show=False),
+        Binding("escape", "cancel_pick", "Back", show=False),
         *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
-        *[Binding(k, f"letter('{k}')", show=False) for k in "pocdhsanu"],
+        *[Binding(k, f"letter('{k}')", show=False) for k in "pocdhsanubfgtmw"],
     ]
 
     def __init__(self, session: GameSession, pace: float) -> None:
@@ -139,6 +179,11 @@ class TableScreen(Screen[None]):
         """A finished trick waits for Enter or space before the play goes on (pace 0)."""
         self._seen_trick = (-1, -1)
         """The deal and trick count of the last trick the person went on from."""
+        self.picking = ""
+        """A declaration whose three cards the person is picking (``farmer`` or
+        ``under``), or empty."""
+        self.picked: list[Card] = []
+        """The cards picked so far for :attr:`picking`."""
 
     # -- layout ------------------------------------------------------------------------
 
@@ -146,8 +191,10 @@ class TableScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 yield Static(id="status")
-                with Center(id="top-row"):
+                with Horizontal(id="top-row"):
                     yield SeatBox(id="seat-top", classes="seat")
+                    for i in range(1, _TOP_SLOTS + 1):
+                        yield SeatBox(id=f"seat-top-{i}", classes="seat top-many")
                 with Horizontal(id="middle-row"):
                     yield SeatBox(id="seat-left", classes="seat")
                     yield Static(id="center")
@@ -168,9 +215,11 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         state = self.session.table()
-        if state.players == 2:
-            self.query_one("#seat-left").display = False
-            self.query_one("#seat-right").display = False
+        used = {f"seat-{seat.position}" for seat in state.seats if seat.position != "bottom"}
+        for box in self.query(SeatBox):
+            box.display = box.id in used
+        top = self.query_one("#top-row")
+        top.display = any(box.id in used for box in top.query(SeatBox))  # not three-handed
         log = self.query_one("#log", RichLog)
         log.write(Text(f"Seed {self.session.config.seed} · {self._rules_text()}", style="dim"))
         for line in self.session.seats_lines():
@@ -211,8 +260,16 @@ class TableScreen(Screen[None]):
 
     def _score_text(self, state: TableState) -> str:
         s = self.session
-        score = state.score
-        return f"{s.team_name(0)} {score[0]} · {s.team_name(1)} {score[1]}"
+        return " · ".join(f"{s.team_name(t)} {p}" for t, p in enumerate(state.score))
+
+    def _trump_words(self, state: TableState, *, long: bool) -> Text:
+        """Trump in words: a suit, no trump, or (Napoleon before the first card) the
+        first lead to come."""
+        if state.trump is None:
+            return Text("the first lead's suit" if long else "first lead")
+        if state.trump == NO_TRUMP:
+            return Text("no trump" if long else "NT", style="bold")
+        return suit_text(state.trump, long=long)
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -234,26 +291,45 @@ class TableScreen(Screen[None]):
     def _set_options(self, state: TableState) -> None:
         phase = state.phase
         decision = self.session.version if state.legal else -1
+        legal = state.legal
+        if self.picking and (phase != "declare" or not legal):
+            self.picking, self.picked = "", []
         if phase == "play":
             options: list[Action] = [PLAY[c] for c in state.hand]
-        elif phase == "exchange" and state.legal:
+        elif phase in ("exchange", "discard") and legal:
             options = [DISCARD[c] for c in state.hand]
+        elif phase == "give" and legal:
+            options = [GIVE[c] for c in state.hand]
+        elif phase == "declare" and self.picking:
+            options = [PLAY[c] for c in state.hand]  # cards to pick, not to play
         elif phase == "bid1":
             options = [PASS, ORDER]
-        elif phase == "bid2":
-            options = [PASS, *(CALL[s] for s in SUITS)]
+        elif phase in ("bid2", "benny", "trump"):
+            calls: list[Action] = [CALL[s] for s in SUITS]
+            if CALL[NO_TRUMP] in legal:
+                calls.append(CALL[NO_TRUMP])
+            options = [PASS, *calls] if phase == "bid2" else calls
         elif phase == "alone":
             options = [STAY, ALONE]
+        elif phase == "best":
+            options = [DECLINE, BEST]
+        elif phase in ("declare", "bid"):
+            options = []
+            for action in legal:  # one choice for each kind of declaration
+                kind = action.what if isinstance(action, Declare) else None
+                if kind is None or all(getattr(o, "what", None) != kind for o in options):
+                    options.append(action)
         else:
             options = []
-        self.options_are_cards = phase in ("play", "exchange")
-        if not state.legal:
+        self.options_are_cards = phase in ("play", "exchange", "discard", "give") or bool(
+            self.picking)
+        if not legal:
             options = [] if not self.options_are_cards else options
         self.options = options
         if decision != self._decision:
             self._decision = decision
-            legal = [i for i, a in enumerate(options) if a in state.legal]
-            self.cursor = legal[0] if legal else 0
+            chosen = [i for i, a in enumerate(options) if a in legal]
+            self.cursor = chosen[0] if chosen else 0
         self.cursor = min(self.cursor, max(len(options) - 1, 0))
 
     def _width(self) -> int:
@@ -273,11 +349,20 @@ class TableScreen(Screen[None]):
         # longest first: then no one sitting out, trump in short, no one alone (the seats
         # say ALONE)
         line1 = [head.copy() for _ in range(4)]
-        if state.trump is not None and state.maker is not None:
+        view = s.view()
+        if view.bid is not None and state.maker is not None and state.phase != "bid":
+            bid = s.bid_words(view.bid)
+            for i, line in enumerate(line1):
+                line.append(f" · {s.seat_label(state.maker)} bid " if i < 2 else " · Bid ")
+                line.append(bid, style="bold")
+                if state.trump is not None or state.phase in ("play", "done"):
+                    line.append(" · Trump ")
+                    line.append_text(self._trump_words(state, long=i < 2))
+        elif state.trump is not None and state.maker is not None:
             maker = s.seat_label(state.maker)
             for i, line in enumerate(line1):
                 line.append(" · Trump ")
-                line.append_text(suit_text(state.trump, long=i < 2))
+                line.append_text(self._trump_words(state, long=i < 2))
                 line.append(f" called by {maker}" if i < 2 else f" by {maker}")
             lone = [seat.name for seat in state.seats if seat.alone]
             if lone:
@@ -287,23 +372,28 @@ class TableScreen(Screen[None]):
                 if out:
                     verb = "sit out" if len(out) > 1 else conjugate(out[0], "sits out")
                     line1[0].append(f" ({', '.join(out)} {verb})")
-        elif state.phase in ("bid1", "bid2"):
+        elif state.phase in _PHASE_WORDS:
             for line in line1:
-                line.append(" · Bidding, round " + ("one" if state.phase == "bid1" else "two"))
+                line.append(f" · {_PHASE_WORDS[state.phase]}")
+                if state.phase == "bid" and view.bid is not None and view.maker is not None:
+                    line.append(f" (high: {s.seat_label(view.maker)}, "
+                                f"{s.bid_words(view.bid)})")
         goal = plural(state.deals_limit, "deal") if state.deals_limit else f"to {state.target}"
-        us, them = s.team_name(0), s.team_name(1)
-        score = Text.assemble(
-            ("Score ", "dim"),
-            (f"{us} {state.score[0]}", "bold #5fd75f"),
-            " · ",
-            (f"{them} {state.score[1]}", "bold #ff875f"),
-        )
-        tricks = Text.assemble(
-            ("   Tricks ", "dim"), f"{us} {state.tricks_won[0]} · {them} {state.tricks_won[1]}"
-        )
-        short_tricks = Text.assemble(
-            ("   Tricks ", "dim"), f"{state.tricks_won[0]}-{state.tricks_won[1]}"
-        )
+        sides = range(len(state.score))
+        mine = state.team
+        score = Text("Score ", style="dim")
+        for t in sides:
+            if t:
+                score.append(" · ")
+            score.append(f"{s.team_name(t)} {state.score[t]}",
+                         "bold #5fd75f" if t == mine else "bold #ff875f")
+            if view.rules.four_trick_tokens:
+                held = view.tokens[t] if view.tokens else 0
+                score.append(f" ({plural(held, 'token')})", "dim")
+        tricks = Text.assemble(("   Tricks ", "dim"), " · ".join(
+            f"{s.team_name(t)} {state.tricks_won[t]}" for t in sides))
+        short_tricks = Text.assemble(("   Tricks ", "dim"), "-".join(
+            str(state.tricks_won[t]) for t in sides))
         pace = Text.assemble(("   Pace ", "dim"), pace_text(self.pace))
         target = Text(f" ({goal})", style="dim")
         line2 = [
@@ -321,7 +411,10 @@ class TableScreen(Screen[None]):
         parts: list[Text] = []
         if seat.dealer:
             parts.append(Text("dealer", style="bold #87afff"))
-        if seat.maker and state.trump is not None:
+        bid = self.session.view().bid
+        if seat.maker and bid is not None:  # the status line says the bid
+            parts.append(Text("bidder" if state.phase == "bid" else "maker", style="bold"))
+        elif seat.maker and state.trump is not None:
             parts.append(Text.assemble(("maker ", "bold"), suit_text(state.trump)))
         if seat.alone:
             parts.append(Text("ALONE", style="bold #ffaf00"))
@@ -337,7 +430,10 @@ class TableScreen(Screen[None]):
 
     def _calls_text(self, seat: SeatState) -> Text:
         out = Text()
-        for i, action in enumerate(seat.calls):
+        calls = list(seat.calls)
+        if len(calls) > 3:  # a long auction: the passes before the last call go unsaid
+            calls = [a for a in calls[:-1] if not isinstance(a, Pass)] + calls[-1:]
+        for i, action in enumerate(calls):
             if i:
                 out.append(" · ", style="dim")
             call = self.session.call_words(seat.seat, action)
@@ -353,13 +449,20 @@ class TableScreen(Screen[None]):
         box = self.query_one(f"#seat-{seat.position}", SeatBox)
         role = {"partner": "partner", "opponent": "opponent"}.get(seat.role, "")
         box.border_title = f"{seat.name} ({seat.bot})"
-        box.border_subtitle = f"{seat.place} · {role}"
+        # where each plays for themselves, everyone is an opponent: the place says enough
+        alone = self.session.rules.seating.partner_of[seat.seat] is None
+        solo = alone and state.players > 2
+        box.border_subtitle = seat.place if solo else f"{seat.place} · {role}"
         if seat.sitting_out:
             cards = Text("(hand face down)", style="dim")
         elif seat.cards:
             cards = Text.assemble(card_back(seat.cards), (f" {seat.cards}", "dim"))
         else:
             cards = Text("no cards left", style="dim")
+        shown = [c for s, c in self.session.view().shown if s == seat.seat]
+        if shown:  # a rule made the seat show these: everyone saw them
+            cards = Text.assemble(("showed ", "dim"), *[
+                Text.assemble(card_text(c), " ") for c in shown])
         lines = [
             cards,
             self._seat_badges(seat, state),
@@ -375,16 +478,17 @@ class TableScreen(Screen[None]):
             center.update(self._trick_picture(state, state.last_trick, state.last_winner,
                                               title="Last trick"))
             return
-        if state.phase in ("bid1", "bid2", "exchange") or (
+        if state.phase in _TABLE_PHASES or (
             state.phase == "alone" and not state.trick
-        ) or (state.phase == "done" and state.trump is None):
+        ) or (state.phase == "done" and state.trump is None and not state.trick):
             center.update(self._bidding_picture(state))
             return
         winner = state.trick_winner
         if state.trick:
             title = f"Trick {state.trick_number}"
         else:
-            title = f"Trick {state.trick_number + 1}" if state.trick_number < 5 else "Trick"
+            last = self.session.rules.hand_size
+            title = f"Trick {state.trick_number + 1}" if state.trick_number < last else "Trick"
         picture = self._trick_picture(state, state.trick, winner, title=title)
         if not state.trick and state.last_trick and state.phase == "play":
             # the trick just taken stays in sight until the next lead
@@ -394,9 +498,16 @@ class TableScreen(Screen[None]):
 
     def _bidding_picture(self, state: TableState) -> Text:
         s = self.session
+        rules = s.rules
         up = state.upcard
         lines: list[Text] = []
-        if state.upcard_state == "up":
+        if not rules.has_upcard:
+            kitty = rules.kitty_size
+            if rules.form == "hasenpfeffer":
+                lines.append(Text.assemble(("widow ", "dim"), card_back(kitty)))
+            else:
+                lines.append(Text(f"{plural(kitty, 'card')} set aside unseen", style="dim"))
+        elif state.upcard_state == "up" or state.phase in ("benny", "declare"):
             lines.append(Text("Turned up", style="dim"))
             lines.append(card_text(up, width=5))
         elif state.upcard_state == "down":
@@ -406,24 +517,71 @@ class TableScreen(Screen[None]):
             dealer = s.seat_label(state.dealer)
             lines.append(Text(f"Picked up by {dealer}", style="dim"))
             lines.append(card_text(up, width=5))
-        lines.append(Text.assemble(("kitty ", "dim"), card_back(state.kitty)))
+        if rules.has_upcard:
+            lines.append(Text.assemble(("kitty ", "dim"), card_back(state.kitty)))
         lines.append(Text(""))
-        if state.phase == "bid1":
+        you = _you(state).seat
+        phase = state.phase
+        view = s.view()
+        if phase == "bid1":
             suit = card_suit(up)
             lines.append(Text.assemble("Round one: order up ", suit_text(suit, long=True),
                                        "?") if suit >= 0 else Text("Round one"))
-        elif state.phase == "bid2":
+        elif phase == "bid2":
             lines.append(Text("Round two: name a trump suit"))
-        elif state.phase == "exchange":
-            if state.dealer == _you(state).seat:
+        elif phase == "exchange":
+            if state.dealer == you:
                 lines.append(Text("Your exchange: lay a card away"))
             else:
                 lines.append(Text(f"{s.seat_label(state.dealer)} lays a card away"))
-        elif state.phase == "alone":
+        elif phase == "alone":
             lines.append(Text("Going alone?"))
-        elif state.phase == "done":
-            lines.append(Text("Everybody passed: thrown in", style="bold"))
+        elif phase == "benny":
+            lines.append(Text(f"{s.seat_label(state.dealer)} names trump, unseen hand"))
+        elif phase == "declare":
+            lines.append(Text("Declarations before the bidding"))
+        elif phase == "bid":
+            if view.bid is None or view.maker is None:
+                lines.append(Text("Bidding: no bid yet"))
+            else:
+                lines.append(Text(f"High bid: {s.seat_label(view.maker)}, "
+                                  f"{s.bid_words(view.bid)}"))
+        elif phase == "trump" and view.maker is not None:
+            lines.append(Text(f"{s.seat_label(view.maker)} bid {s.bid_words(view.bid or 0)} "
+                              "and names trump" if view.bid else
+                              f"{s.seat_label(view.maker)} names trump"))
+        elif phase == "best":
+            lines.append(Text(f"{s.seat_label(state.to_act)}: call for the partner's best?"))
+        elif phase == "give":
+            lines.append(Text(f"{s.seat_label(state.to_act)} passes a card face down"))
+        elif phase == "discard":
+            lines.append(Text(f"{s.seat_label(state.to_act)} lays a card away"))
+        elif phase == "done":
+            held = s.frozen
+            thrown = held is not None and held.action == THROW_IN_HAND
+            lines.append(Text(f"{s.seat_label(held.seat)} threw the hand in" if thrown and held
+                              else "Everybody passed: thrown in", style="bold"))
+        private = self.private_line()
+        if private.plain:
+            lines.append(private)
         return Text("\n", justify="center").join(lines)
+
+    def private_line(self) -> Text:
+        """What only the person knows of this deal, from their own view: the card they
+        laid away, the card passed face down to or by them."""
+        s = self.session
+        view = s.view()
+        parts: list[Text] = []
+        for c in view.laid_away:
+            parts.append(Text.assemble(("you laid away ", "dim"), card_text(c)))
+        for giver, receiver, c in view.given:
+            if giver == HUMAN:
+                parts.append(Text.assemble(("you passed ", "dim"), card_text(c),
+                                           (f" to {s.seat_label(receiver)}", "dim")))
+            else:
+                parts.append(Text.assemble((f"{s.seat_label(giver)} passed you ", "dim"),
+                                           card_text(c)))
+        return Text(" · ").join(parts)
 
     def _trick_picture(
         self,
@@ -451,10 +609,15 @@ class TableScreen(Screen[None]):
         lines: list[Text] = []
         head = Text(title, style="dim")
         if state.trump is not None:
-            head = Text.assemble((f"{title} · trump ", "dim"), suit_text(state.trump))
+            head = Text.assemble((f"{title} · trump ", "dim"),
+                                 self._trump_words(state, long=False))
         lines.append(head)
-        lines.append(slot("top"))
-        if state.players == 4:
+        tops = [p for p in ("top", *(f"top-{i}" for i in range(1, _TOP_SLOTS + 1)))
+                if p in positions]
+        # the top row as wide as the row of the left and right seats below it
+        spacing = Text(" " * {2: 9, 3: 2}.get(len(tops), 1))
+        lines.append(spacing.join([slot(p) for p in tops]) if tops else Text(""))
+        if "left" in positions:
             lines.append(Text.assemble(slot("left"), gap, slot("right")))
         else:
             lines.append(Text(""))
@@ -465,6 +628,9 @@ class TableScreen(Screen[None]):
             lines.append(Text(agree(s.seat_label(winner), "takes it"), style="bold #ffd75f"))
         else:
             lines.append(Text(f"{s.seat_label(trick[0][0])} led", style="dim"))
+        private = self.private_line()
+        if private.plain:
+            lines.append(private)
         return Text("\n", justify="center").join(lines)
 
     def _trick_line(self, trick: tuple[tuple[int, Card], ...], winner: int | None) -> Text:
@@ -497,6 +663,16 @@ class TableScreen(Screen[None]):
     def _draw_hand(self, state: TableState) -> None:
         cards = list(state.hand)
         choosing = self.options_are_cards and bool(state.legal)
+        legal_cards = set(state.legal_cards) | {
+            a.card for a in state.legal if isinstance(a, (Discard, Give))}
+        if self.picking:
+            legal_cards = {c for a in state.legal if isinstance(a, Declare)
+                           and a.what == self.picking for c in a.cards}
+        # the trumps in the form's own order (Napoleon's has no left bower)
+        trumps: frozenset[Card] = frozenset()
+        if state.trump is not None:
+            mask = trump_mask(state.trump, order=self.session.rules.trump_order)
+            trumps = frozenset(c for c in cards if c >= 0 and mask >> c & 1)
         for i in range(_HAND_SLOTS):
             widget = self.query_one(f"#card-{i}", CardButton)
             if i >= len(cards):
@@ -504,18 +680,19 @@ class TableScreen(Screen[None]):
                 continue
             c = cards[i]
             widget.display = True
-            legal = c in state.legal_cards
+            legal = c in legal_cards
             label = Text(card_face(c), style=f"bold {card_ink(c)}")
             below = Text(str(i + 1), style="#707070")
             if c == state.new_card:
                 below = Text(f"{i + 1} up", style="#707070")
-            elif c in state.hand_trumps:  # a trump shows by more than its colour
+            elif c in trumps:  # a trump shows by more than its colour
                 label.stylize("underline")
                 below = Text(f"{i + 1} {TRUMP_MARK}", style="#707070")
             widget.update(Text("\n").join([label, below]))
             widget.set_class(choosing and legal, "-legal")
             widget.set_class(choosing and not legal, "-illegal")
-            widget.set_class(choosing and i == self.cursor, "-cursor")
+            cursor = c in self.picked if self.picking else i == self.cursor
+            widget.set_class(choosing and cursor, "-cursor")
 
     def _draw_choices(self, state: TableState) -> None:
         choices = [] if self.options_are_cards else self.options
@@ -539,14 +716,30 @@ class TableScreen(Screen[None]):
             return Text.assemble(("o", "bold underline"), f" {verb} ",
                                  suit_text(card_suit(state.upcard)))
         if isinstance(action, Call):
-            return Text.assemble((SUIT_CHARS[action.suit], "bold underline"), " ",
+            if action.suit == NO_TRUMP:
+                return Text.assemble(("n", "bold underline"), " No trump")
+            return Text.assemble((suit_char(action.suit), "bold underline"), " ",
                                  suit_text(action.suit, long=True))
         if isinstance(action, GoAlone):
             if action.alone:
                 return Text.assemble(("a", "bold underline"),
                                      f" {self.session.alone_word().capitalize()}")
             return Text.assemble(("n", "bold underline"), " Play with partner")
-        return Text(action_text(action))
+        if isinstance(action, Bid):
+            key = self._bid_key(action.value)
+            if not self.session.napoleon:  # Hasenpfeffer: the key is the number of tricks
+                return Text.assemble((key, "bold underline"),
+                                     " trick" if action.value == 1 else " tricks")
+            words = self.session.bid_words(action.value)
+            return Text.assemble((key, "bold underline"), f" {words[:1].upper()}{words[1:]}")
+        if isinstance(action, Best):
+            return (Text.assemble(("b", "bold underline"), " Call for best") if action.call
+                    else Text.assemble(("d", "bold underline"), " Decline"))
+        if isinstance(action, Declare):
+            key, words = {FARMER: ("f", " Farmer's hand"), GO_UNDER: ("g", " Go under"),
+                          "throw in": ("t", " Throw in")}[action.what]
+            return Text.assemble((key, "bold underline"), words)
+        return Text(self.session.action_words(action))
 
     def _draw_message(self) -> None:
         """The prompt, a notice and a hint in the three lines under the hand: the prompt
@@ -675,16 +868,56 @@ class TableScreen(Screen[None]):
             text = Text.assemble(("Your bid: ", "bold #ffd75f"),
                                  f"p pass or o {s.order_word()} ",
                                  suit_text(card_suit(upcard)), " (or ←/→ Enter, click).")
-        elif phase == Phase.BID2:
-            text = Text.assemble(("Your bid: ", "bold #ffd75f"),
-                                 "p pass, or name trump: c ♣  d ♦  h ♥  s ♠.")
+        elif phase in _CALL_PHASES:
+            head = {Phase.BID2: "Your bid: ", Phase.BENNY: "The Benny is up, name trump "
+                    "before you look: ", Phase.TRUMP: "You won the bid, name trump: "}[
+                        Phase(phase)]
+            suits = "c ♣  d ♦  h ♥  s ♠" + ("  n no-trump" if CALL[NO_TRUMP] in state.legal
+                                            else "")
+            text = Text.assemble((head, "bold #ffd75f"),
+                                 "p pass, or name trump: " if phase == Phase.BID2 else "",
+                                 f"{suits}.")
         elif phase == Phase.ALONE:
             alone = s.alone_word()
             text = Text.assemble((f"{alone.capitalize()}? ", "bold #ffd75f"),
                                  f"n play with your partner, a {alone} (partner sits out).")
+        elif phase == Phase.BEST:
+            text = Text.assemble(("Call for your partner's best card? ", "bold #ffd75f"),
+                                 "b call for best, d decline.")
+        elif phase == Phase.GIVE:
+            text = Text.assemble(("Your partner is alone: ", "bold #ffd75f"),
+                                 f"pass a card face down ({keys}, or click).")
+        elif phase == Phase.DISCARD:
+            text = Text.assemble(("Lay a card away face down: ", "bold #ffd75f"),
+                                 f"{keys}, ←/→ and Enter, or click.")
+        elif phase == Phase.DECLARE and self.picking:
+            what = "farmer's hand" if self.picking == FARMER else "cards to go under with"
+            picked = " ".join(card_face(c) for c in self.picked) or "none yet"
+            text = Text.assemble((f"Pick the three {what}: ", "bold #ffd75f"),
+                                 f"1-{len(state.hand)} (picked: {picked}); Esc: back.")
+        elif phase == Phase.DECLARE:
+            keys_of = {FARMER: "f farmer's hand", GO_UNDER: "g go under", "throw in": "t throw in"}
+            said = [keys_of[a.what] for a in self.options if isinstance(a, Declare)]
+            text = Text.assemble(("Declare? ", "bold #ffd75f"), ", ".join(["p pass", *said]),
+                                 " (or ←/→ Enter, click).")
+        elif phase == Phase.BID:
+            values = [a.value for a in self.options if isinstance(a, Bid)]
+            if s.napoleon:
+                bids = [f"{self._bid_key(v)} {s.bid_words(v)}" for v in values]
+            else:  # Hasenpfeffer: the key is the number of tricks
+                span = str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}"
+                bids = [f"{span} the tricks you bid"] if values else []
+            text = Text.assemble(("Your bid: ", "bold #ffd75f"),
+                                 ", ".join((["p pass"] if PASS in state.legal else []) + bids),
+                                 ".")
         else:
             text = Text("")
         return text
+
+    @staticmethod
+    def _bid_key(value: int) -> str:
+        """The key of a bid: its number of tricks, or Napoleon's letter (m, n, w, b)."""
+        return next((k for k, v in _BID_KEYS.items() if v == value), str(value))
 
     @work(exclusive=True, group="turn")
     async def run_turn(self, version: int, forced: Action | None) -> None:
@@ -747,8 +980,10 @@ class TableScreen(Screen[None]):
 
     # -- the person's input ------------------------------------------------------------
 
-    def choose(self, action: Action) -> None:
-        """The person picks ``action``: apply it, or say why it is refused."""
+    def choose(self, action: Action, *, picked: bool = False) -> None:
+        """The person picks ``action``: apply it, or say why it is refused. A farmer's
+        hand or going under, unless ``picked`` (its three cards chosen), first asks which
+        three cards when there is more than one way."""
         s = self.session
         if self.too_small or self._busy:
             return
@@ -760,6 +995,15 @@ class TableScreen(Screen[None]):
             return
         if s.forced() is not None:
             return
+        if isinstance(action, Declare) and action.cards and not picked:
+            combos = [a for a in s.legal() if isinstance(a, Declare) and a.what == action.what]
+            if len(combos) > 1:  # which three cards: the person picks them
+                self.picking, self.picked = action.what, []
+                self.draw()
+                self.prompt = self._your_prompt(s.table())
+                self._draw_message()
+                return
+            action = combos[0] if combos else action
         reason = s.refusal(action)
         if reason is not None:
             self.say(Text.assemble(("✗ ", "bold red"), (reason, "bold red")))
@@ -783,11 +1027,57 @@ class TableScreen(Screen[None]):
         if not self.session.human_to_act():
             self._not_your_turn()
             return
+        if self.picking:
+            self._pick(index)
+            return
+        if self.session.table().phase == Phase.BID:  # a number bids that many tricks
+            bid = BID.get(number)
+            if bid is None or bid not in self.options:
+                self.say(f"You can not bid {number} now: the line above says what you can.",
+                         "dim")
+                return
+            self.cursor = self.options.index(bid)
+            self.choose(bid)
+            return
         if 0 <= index < len(self.options):
             self.cursor = index
             self.choose(self.options[index])
         else:
             self.say(f"There is no choice {number}.", "dim")
+
+    def _pick(self, index: int) -> None:
+        """Pick (or unpick) the card in slot ``index`` for the declaration being made;
+        the third card makes it."""
+        hand = self.session.table().hand
+        if not 0 <= index < len(hand):
+            self.say(f"There is no card {index + 1}.", "dim")
+            return
+        c = hand[index]
+        if c in self.picked:
+            self.picked.remove(c)
+        else:
+            self.picked.append(c)
+        if len(self.picked) < 3:
+            self.draw()
+            self.prompt = self._your_prompt(self.session.table())
+            self._draw_message()
+            return
+        action = Declare(self.picking, tuple(self.picked))
+        self.picked = []
+        if action not in self.session.legal():
+            self.draw()
+            self.say(Text("✗ Those three cards can not be declared: pick again.", "bold red"))
+            self.prompt = self._your_prompt(self.session.table())
+            self._draw_message()
+            return
+        self.picking = ""
+        self.choose(action, picked=True)
+
+    def action_cancel_pick(self) -> None:
+        """Leave the picking of a declaration's cards (Esc)."""
+        if self.picking:
+            self.picking, self.picked = "", []
+            self.advance()
 
     def action_letter(self, key: str) -> None:
         s = self.session
@@ -798,17 +1088,44 @@ class TableScreen(Screen[None]):
             self._not_your_turn()
             return
         phase = s.table().phase
+        legal = s.legal()
         action: Action | None = None
-        if key == "p" and phase in (Phase.BID1, Phase.BID2):
+        if self.picking:
+            if key == "p":
+                self.action_cancel_pick()
+            else:
+                self.say("Pick three cards with their numbers, or Esc to go back.", "dim")
+            return
+        if key == "p" and phase in (Phase.BID1, Phase.BID2, Phase.DECLARE, Phase.BID):
             action = PASS
         elif key in "ou" and phase == Phase.BID1:
             action = ORDER
-        elif key in _SUIT_KEYS and phase == Phase.BID2:
+        elif key in _SUIT_KEYS and phase in _CALL_PHASES:
             action = CALL[_SUIT_KEYS[key]]
+        elif key == "n" and phase in _CALL_PHASES:
+            action = CALL[NO_TRUMP]
         elif key == "a" and phase == Phase.ALONE:
             action = ALONE
         elif key in "ns" and phase == Phase.ALONE:
             action = STAY
+        elif key == "b" and phase == Phase.BEST:
+            action = BEST
+        elif key == "d" and phase == Phase.BEST:
+            action = DECLINE
+        elif key in "fg" and phase == Phase.DECLARE:
+            what = FARMER if key == "f" else GO_UNDER
+            action = next((a for a in self.options
+                           if isinstance(a, Declare) and a.what == what), None)
+            if action is None:
+                self.say("Your hand is not one for that declaration.", "dim")
+                return
+        elif key == "t" and phase == Phase.DECLARE:
+            action = THROW_IN_HAND
+        elif key in _BID_KEYS and phase == Phase.BID and s.napoleon:
+            action = BID[_BID_KEYS[key]]
+            if action not in legal:
+                self.say(f"You can not bid {s.bid_words(_BID_KEYS[key])} now.", "dim")
+                return
         if action is None:
             self.say("That key does nothing now: the line above says what does.", "dim")
             return

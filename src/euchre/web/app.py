@@ -29,11 +29,22 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euchre.cards import DECKS
 from euchre.egn import dumps_egn
-from euchre.errors import EuchreError
+from euchre.errors import EuchreError, RulesError
 from euchre.players.registry import available_bots
 from euchre.record import loads
-from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, face_refusal, seat_name
+from euchre.rules import (
+    APPLIES,
+    FORM_NAMES,
+    OPTION_HELP,
+    PRESET_HELP,
+    PRESETS,
+    SEAT_NAMES,
+    Rules,
+    face_refusal,
+    seat_name,
+)
 from euchre.web.project import replay_json
 from euchre.web.room import (
     AWAY_SECONDS,
@@ -150,6 +161,27 @@ def _invites(request: Request, room: Room, tokens: dict[int, str]) -> list[dict[
             for s, token in sorted(tokens.items())]
 
 
+def _allowed(form: str, option: str, values: Sequence[int]) -> list[int]:
+    """The values of ``option`` the rules take in ``form`` (the rules are the judge)."""
+    allowed = []
+    for value in values:
+        try:
+            Rules(**{"form": form, option: value})  # type: ignore[arg-type]
+        except RulesError:
+            continue
+        allowed.append(value)
+    return allowed
+
+
+FORM_CHOICES: Final[dict[str, dict[str, list[int]]]] = {
+    form: {"players": _allowed(form, "players", range(2, 8)),
+           "deck": _allowed(form, "deck", sorted(DECKS))}
+    for form in FORM_NAMES
+}
+"""The seats and decks each form takes, for the create form's choices (``players=2`` or
+``3`` of four-handed Euchre chooses the two- or three-handed form)."""
+
+
 def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
                allow_origins: Sequence[str] = (), bot_threads: int = 2) -> Starlette:
     """The web table's application over ``store`` (tables in it resume on startup)."""
@@ -180,6 +212,9 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
         return JSONResponse({
             "presets": presets, "options": dict(OPTION_HELP),
             "defaults": Rules().to_dict(),
+            "seat_names": {str(n): list(names) for n, names in SEAT_NAMES.items()},
+            "form_choices": FORM_CHOICES,
+            "applies": {option: list(forms) for option, forms in APPLIES.items()},
             "bots": [b for b in available_bots() if b != "human"],
             "limits": {"message": MAX_MESSAGE, "chat": 200, "name": 20,
                        "away_seconds": server.away_seconds},

@@ -20,14 +20,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from euchre.actions import PLAY, Action
-from euchre.cards import SUIT_CHARS, Card, card_name, sort_cards
+from euchre.actions import BID_WORDS, PLAY, Action, Give
+from euchre.cards import Card, card_name, sort_cards, suit_char
 from euchre.deal import DealResult
 from euchre.game import Phase
 from euchre.record import Record
-from euchre.rules import seat_name, team_name
-from euchre.seating import Seating
-from euchre.table import POSITIONS, SPECTATOR, Event, Hand, Snapshot, Table
+from euchre.rules import Rules, seat_name
+from euchre.table import SPECTATOR, Event, Hand, Snapshot, Table
 from euchre.wording import (
     action_text,
     alone_word,
@@ -39,6 +38,7 @@ from euchre.wording import (
 
 __all__ = [
     "PRIVATE",
+    "SCREEN_POSITIONS",
     "SeatPresence",
     "StateEncoder",
     "event_json",
@@ -50,26 +50,54 @@ __all__ = [
     "team_names",
 ]
 
+SCREEN_POSITIONS: Final[dict[int, tuple[str, ...]]] = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "bottom-left", "top-left", "top-right", "bottom-right"),
+    6: ("bottom", "bottom-left", "top-left", "top", "top-right", "bottom-right"),
+    7: ("bottom", "bottom-left", "left", "top-left", "top-right", "right", "bottom-right"),
+}
+"""Where the page draws each seat, counted clockwise from the receiver's own (a
+spectator's: seat 0's) at the bottom; the page's style sheet places these names."""
+
 SeatPresence = Mapping[str, Any]
 """What the room adds to a seat: ``present`` (bool) and ``away_until`` (ms or ``None``)."""
 
 
 def _suit(suit: int | None) -> str | None:
-    return None if suit is None else SUIT_CHARS[suit]
+    """A suit's letter (``n``: no trump), or ``None``."""
+    return None if suit is None else suit_char(suit)
+
+
+def _card(c: Card) -> str | None:
+    """A card's name, ``None`` for no card (the upcard of forms that turn none up)."""
+    return None if c < 0 else card_name(c)
+
+
+def _bid(value: int | None) -> str | None:
+    """A bid as the protocol writes it: ``"3"``, ``"nap"`` (``None``: no bid)."""
+    return None if value is None else BID_WORDS.get(value, str(value))
 
 
 def _trick(trick: Sequence[tuple[int, Card]]) -> list[dict[str, Any]]:
     return [{"seat": s, "card": card_name(c)} for s, c in trick]
 
 
-def team_names(players: int) -> list[str]:
-    """The teams' names at a table of ``players``."""
-    return [team_name(t, players) for t in range(2)]
+def team_names(rules: Rules) -> list[str]:
+    """The name of each scoring side: the partnerships (``North-South``), or each
+    player's seat where everyone plays for themselves (three-handed, Napoleon).
+
+    >>> team_names(Rules()), team_names(Rules.preset("three-handed"))
+    (['North-South', 'East-West'], ['South', 'West', 'East'])
+    """
+    return [rules.team_name(t) for t in range(rules.seating.team_count)]
 
 
-def result_json(result: DealResult, seating: Seating, names: Sequence[str]) -> dict[str, Any]:
-    """A finished deal: who made what, the tricks, the points and the score, in words
-    too (``line``)."""
+def result_json(result: DealResult, rules: Rules, names: Sequence[str]) -> dict[str, Any]:
+    """A finished deal: who made what (and the bid), the tricks, the points, what each
+    side gained and the score, in words too (``line``)."""
+    seating = rules.seating
     return {
         "dealer": result.dealer,
         "trump": _suit(result.trump),
@@ -78,36 +106,46 @@ def result_json(result: DealResult, seating: Seating, names: Sequence[str]) -> d
         "tricks": list(result.tricks),
         "points": result.points,
         "team": result.team,
+        "gains": list(result.gains),
+        "bid": _bid(result.bid),
         "score": list(result.score),
         "verdict": "thrown in" if result.thrown_in else result.verdict,
-        "line": result_line(result, seating, names, team_names(seating.players)),
+        "line": result_line(result, seating, names, team_names(rules)),
     }
 
 
-def event_json(event: Event, viewer: int | None, seating: Seating,
+def event_json(event: Event, viewer: int | None, rules: Rules,
                names: Sequence[str]) -> dict[str, Any]:
-    """``event`` as ``viewer`` may see it: a private action of another seat (the
-    dealer's discard) comes as its version with ``action`` ``None``."""
+    """``event`` as ``viewer`` may see it: a private action of another seat (a card laid
+    away face down; a card given face down, which its receiver sees too) comes as its
+    version with ``action`` ``None``."""
     seen = event.seen_by(viewer)
     outcome = seen.outcome
+    action = seen.action
+    if isinstance(action, Give) and viewer not in (seen.seat,
+                                                  rules.seating.partner(seen.seat)):
+        action = None
     return {
         "version": seen.version,
         "kind": seen.kind,
         "seat": seen.seat,
-        "action": None if seen.action is None else str(seen.action),
+        "action": None if action is None else str(action),
         "trick": None if outcome.trick is None else _trick(outcome.trick),
         "trick_winner": outcome.winner,
         "result": None if outcome.result is None
-        else result_json(outcome.result, seating, names),
+        else result_json(outcome.result, rules, names),
         "game_over": outcome.game_over,
     }
 
 
 def _labels(legal: Sequence[Action], viewer: int, dealer: int, maker: int | None,
-            seating: Seating) -> list[dict[str, str]]:
+            rules: Rules) -> list[dict[str, str]]:
+    seating = rules.seating
     order = order_word(seating, dealer, viewer)
     alone = alone_word(seating, maker, viewer)
-    return [{"action": str(a), "label": _capital(action_text(a, order=order, alone=alone))}
+    napoleon = rules.form == "napoleon"
+    return [{"action": str(a),
+             "label": _capital(action_text(a, order=order, alone=alone, napoleon=napoleon))}
             for a in legal]
 
 
@@ -129,10 +167,11 @@ def _why_not(table: Table, hand: Hand, phase: str) -> dict[str, str]:
     return why
 
 
-def _calls(calls: Sequence[Action], seating: Seating, snapshot: Snapshot,
+def _calls(calls: Sequence[Action], rules: Rules, snapshot: Snapshot,
            seat: int) -> list[str]:
-    return [call_text(a, seating=seating, dealer=snapshot.dealer, seat=seat,
-                      upcard=snapshot.upcard) for a in calls]
+    return [call_text(a, seating=rules.seating, dealer=snapshot.dealer, seat=seat,
+                      upcard=snapshot.upcard, napoleon=rules.form == "napoleon")
+            for a in calls]
 
 
 def state_json(table: Table, viewer: int | None, *, started: bool,
@@ -161,9 +200,11 @@ def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> di
     if viewer is None:
         return dict(public)
     hand = table.hand(viewer)
-    seating = table.game.rules.seating
+    rules = table.game.rules
+    seating = rules.seating
+    view = table.view(viewer)
     n = len(public["seats"])
-    positions = POSITIONS[n]
+    positions = SCREEN_POSITIONS[n]
     live = public["phase"] not in ("waiting", "over")
     seats = []
     for seat in public["seats"]:
@@ -177,16 +218,19 @@ def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> di
         team=hand.team,
         seats=seats,
         hand=[card_name(c) for c in hand.cards],
-        legal=_labels(hand.legal, viewer, public["dealer"], public["maker"], seating)
+        legal=_labels(hand.legal, viewer, public["dealer"], public["maker"], rules)
         if live else [],
         why_not=_why_not(table, hand, public["phase"]) if live else {},
         new_card=None if hand.new_card is None else card_name(hand.new_card),
         discard=None if hand.discard is None else card_name(hand.discard),
+        laid_away=[card_name(c) for c in view.laid_away],
+        given=[{"giver": g, "receiver": r, "card": card_name(c)} for g, r, c in view.given],
     )
     return state
 
 
-PRIVATE: Final = ("viewer", "team", "seats", "hand", "legal", "why_not", "new_card", "discard")
+PRIVATE: Final = ("viewer", "team", "seats", "hand", "legal", "why_not", "new_card", "discard",
+                  "laid_away", "given")
 """The fields of a state that :func:`seat_json` sets for its viewer."""
 
 
@@ -225,7 +269,8 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
     """The table now as a spectator sees it: what every player sees (the arguments are
     :func:`state_json`'s)."""
     snapshot = table.snapshot(SPECTATOR)
-    seating = table.game.rules.seating
+    rules = table.game.rules
+    view = table.view(0)  # its public part: bid, shown, tokens
     names = [seat.name for seat in table.seats]
     if not started:
         phase = "waiting"
@@ -235,12 +280,13 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
         phase = snapshot.phase
     live = started and not snapshot.game_over
     seats = []
+    positions = SCREEN_POSITIONS[snapshot.players]
     for s in snapshot.seats:
         here = presence[s.seat] if s.seat < len(presence) else {}
         seats.append({
             "seat": s.seat,
             "name": s.name,
-            "position": s.position,
+            "position": positions[s.seat],
             "place": s.place,
             "role": s.role,
             "kind": "bot" if s.kind == "bot" else "person",
@@ -251,7 +297,7 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
             "open": not here.get("claimed", s.kind != "bot"),
             "stand_in": bool(here.get("stand_in", False)),
             "cards": s.cards,
-            "calls": _calls(s.calls, seating, snapshot, s.seat),
+            "calls": _calls(s.calls, rules, snapshot, s.seat),
             "dealer": s.dealer,
             "maker": s.maker,
             "alone": s.alone,
@@ -263,14 +309,21 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
         "viewer": None,
         "team": None,
         "players": snapshot.players,
-        "teams": team_names(snapshot.players),
+        "form": rules.form,
+        "form_name": rules.form_name,
+        "per_player": rules.per_player,
+        "hand_size": rules.hand_size,
+        "teams": team_names(rules),
         "phase": phase,
         "deal_number": snapshot.deal_number,
         "dealer": snapshot.dealer,
         "to_act": snapshot.to_act if live else -1,
         "maker": snapshot.maker,
         "trump": _suit(snapshot.trump),
-        "upcard": card_name(snapshot.upcard),
+        "bid": _bid(view.bid),
+        "shown": _trick(view.shown),
+        "tokens": list(view.tokens),
+        "upcard": _card(snapshot.upcard),
         "upcard_state": snapshot.upcard_state,
         "kitty": snapshot.kitty,
         "seats": seats,
@@ -279,6 +332,8 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
         "why_not": {},
         "new_card": None,
         "discard": None,
+        "laid_away": [],
+        "given": [],
         "trick": _trick(snapshot.trick),
         "trick_winner": snapshot.trick_winner,
         "trick_number": snapshot.trick_number,
@@ -289,7 +344,7 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
         "target": snapshot.target,
         "deals_limit": snapshot.deals_limit,
         "results": list(results) if results is not None
-        else [result_json(r, seating, names) for r in snapshot.results],
+        else [result_json(r, rules, names) for r in snapshot.results],
         "game_over": snapshot.game_over,
         "winner": snapshot.winner,
         "turn_deadline": turn_deadline,
@@ -321,7 +376,7 @@ def replay_json(record: Record) -> dict[str, Any]:
             "to_act": game.to_act,
             "hands": [[card_name(c) for c in sort_cards(game.hand(s), trump)]
                       for s in range(n)],
-            "upcard": card_name(game.upcard),
+            "upcard": _card(game.upcard),
             "trump": _suit(trump),
             "maker": game.maker,
             "trick": _trick(game.current_trick),
@@ -329,7 +384,7 @@ def replay_json(record: Record) -> dict[str, Any]:
             "score": list(game.score),
             "action": said,
         })
-    return {"players": n, "names": names, "teams": team_names(n), "target": rules.target,
-            "frames": frames,
-            "results": [result_json(r, rules.seating, names) for r in
+    return {"players": n, "names": names, "teams": team_names(rules), "target": rules.target,
+            "form": rules.form, "frames": frames,
+            "results": [result_json(r, rules, names) for r in
                         (d.result for d in record.deals) if r is not None]}

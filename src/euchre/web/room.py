@@ -28,7 +28,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from euchre.actions import parse_action
+from euchre.actions import Action, parse_action
 from euchre.errors import EuchreError, RulesError
 from euchre.game import Game
 from euchre.players.registry import available_bots
@@ -318,9 +318,9 @@ class Room:
         results = self.table.game.results
         done = self._results_json
         if len(done) < len(results):
-            seating = self.table.game.rules.seating
+            rules = self.table.game.rules
             names = self.names
-            done.extend(result_json(r, seating, names) for r in results[len(done):])
+            done.extend(result_json(r, rules, names) for r in results[len(done):])
         return done
 
     def seats_json(self) -> list[dict[str, Any]]:
@@ -369,14 +369,14 @@ class Room:
         ``event``). The public part of the state is encoded once for all of them."""
         public = self.public()
         encoder = StateEncoder(self.table, public)
-        seating = self.table.game.rules.seating
+        rules = self.table.game.rules
         names = self.names
         for client in list(self.clients):
             if client.closed:
                 continue
             head = f'{{"type":"{kind}",'
             if event is not None:
-                head += f'"event":{_dumps(event_json(event, client.seat, seating, names))},'
+                head += f'"event":{_dumps(event_json(event, client.seat, rules, names))},'
             client.send(f'{head}"state":{encoder.encode(client.seat)}}}')
 
     # -- seats and tokens ------------------------------------------------------------
@@ -495,9 +495,9 @@ class Room:
         if last_version < 0 or self.table.version - last_version > CATCHUP_LIMIT:
             self._send(client, {"type": "snapshot", "state": self.state(client.seat)})
             return
-        seating = self.table.game.rules.seating
+        rules = self.table.game.rules
         names = self.names
-        events = [event_json(e, client.seat, seating, names)
+        events = [event_json(e, client.seat, rules, names)
                   for e in self.table.events[last_version:]]
         self._send(client, {"type": "catchup", "events": events,
                             "state": self.state(client.seat)})
@@ -676,17 +676,24 @@ class Room:
                 return
         if self.table.version != version:
             return
-        seating = self.table.game.rules.seating
+        rules = self.table.game.rules
         view = request[0]
-        words = {"order": order_word(seating, view.dealer, view.seat),
-                 "alone": alone_word(seating, view.maker, view.seat)}
+        order = order_word(rules.seating, view.dealer, view.seat)
+        alone = alone_word(rules.seating, view.maker, view.seat)
+        napoleon = rules.form == "napoleon"
+
+        def label(a: Action) -> str:
+            return _capital(action_text(a, order=order, alone=alone, napoleon=napoleon))
+
         values = None if hint.values is None else [
-            {"action": str(a), "label": _capital(action_text(a, **words)), "value": round(v, 3)}
+            {"action": str(a), "label": label(a), "value": round(v, 3)}
             for a, v in hint.values]
+        text = options_text(hint.values, order=order, alone=alone, napoleon=napoleon) \
+            if hint.values else ""
         self._send(client, {"type": "hint", "choice": str(hint.choice),
-                            "choice_label": _capital(action_text(hint.choice, **words)),
+                            "choice_label": label(hint.choice),
                             "values": values,
-                            "text": options_text(hint.values, **words) if hint.values else "",
+                            "text": text,
                             "note": hint.note, "bot": hint.bot, "version": version})
 
     # -- the room's clock: bots, countdowns, the turn timer -----------------------------

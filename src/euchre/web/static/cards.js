@@ -11,6 +11,7 @@ export const SUITS = {
 };
 
 const RANKS = {
+  2: ["2", "Two"], 3: ["3", "Three"], 4: ["4", "Four"], 5: ["5", "Five"], 6: ["6", "Six"],
   7: ["7", "Seven"], 8: ["8", "Eight"], 9: ["9", "Nine"], T: ["10", "Ten"],
   J: ["J", "Jack"], Q: ["Q", "Queen"], K: ["K", "King"], A: ["A", "Ace"],
 };
@@ -55,6 +56,7 @@ export function cardShort(card) {
 
 /** "♥ hearts" for a suit character. */
 export function suitWords(suit) {
+  if (suit === "n") return "no trump";
   const s = SUITS[suit];
   return s ? `${s.symbol} ${s.name}` : "not named yet";
 }

@@ -4,12 +4,9 @@
 import { h, keepInvites, keepSeat, replace, saveName, savedName } from "/static/dom.js";
 import { api } from "/static/net.js";
 
-const PLACES = { 4: ["South", "West", "North", "East"], 2: ["South", "North"] };
-
-// The values an option may take where it is a choice (the rest: yes/no or a number).
+// The values an option may take where it is a choice (the rest: yes/no or a number);
+// the seats and the decks come from the server, for the preset's form.
 const CHOICES = {
-  players: [4, 2],
-  deck: [24, 32, 25],
   deal_pattern: ["3-2", "1"],
   loner_lead: ["left_of_loner", "left_of_dealer"],
   lone_defender_scoring: ["by_tricks", "flat_4"],
@@ -177,7 +174,8 @@ function createForm(setup, yourName, nameInput) {
   function drawSeats() {
     const n = players();
     const old = [...seatBox.querySelectorAll("select")].map((s) => s.value);
-    const rows = PLACES[n].map((place, s) => {
+    const places = setup.seat_names[String(n)] || [];
+    const rows = places.map((place, s) => {
       if (s === 0) {
         return h("div", { class: "field seat-row" },
           h("span", { class: "place" }, `${place}: `), h("strong", {}, "you"));
@@ -197,6 +195,8 @@ function createForm(setup, yourName, nameInput) {
     const rows = [];
     for (const [option, help] of Object.entries(setup.options)) {
       if (option === "target") continue;
+      const forms = setup.applies[option];
+      if (forms && !forms.includes(r.form)) continue; // not an option of this form
       const value = r[option];
       const id = `option-${option}`;
       let input;
@@ -207,9 +207,10 @@ function createForm(setup, yourName, nameInput) {
           h("label", { for: id }, label(option)),
           h("p", { class: "help", id: `${id}-help` }, help)));
       } else {
-        if (CHOICES[option]) {
+        const choices = (setup.form_choices[r.form] || {})[option] || CHOICES[option];
+        if (choices) {
           input = h("select", { id, "aria-describedby": `${id}-help` },
-            CHOICES[option].map((c) => h("option", { value: c, selected: c === value }, c)));
+            choices.map((c) => h("option", { value: c, selected: c === value }, c)));
         } else if (typeof value === "number") {
           input = h("input", { id, type: "number", min: 0, step: 1, value,
             "aria-describedby": `${id}-help` });

@@ -5,7 +5,15 @@ import { cardFigure, cardShort, suitWords } from "/static/cards.js";
 import { h, replace } from "/static/dom.js";
 import { api } from "/static/net.js";
 
-const POSITIONS = { 4: ["bottom", "left", "top", "right"], 2: ["bottom", "top"] };
+// Where each seat sits, clockwise from seat 0 at the bottom (as the table page has it).
+const POSITIONS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "bottom-left", "top-left", "top-right", "bottom-right"],
+  6: ["bottom", "bottom-left", "top-left", "top", "top-right", "bottom-right"],
+  7: ["bottom", "bottom-left", "left", "top-left", "top-right", "right", "bottom-right"],
+};
 
 export async function showReplay(main, id) {
   document.getElementById("where").textContent = "Replay";
@@ -119,8 +127,8 @@ class Replay {
       stat("Upcard", f.upcard ? cardShort(f.upcard) : "none"),
       stat("Trump", f.trump ? suitWords(f.trump) : "not named yet"),
       stat("Maker", f.maker === null || f.maker === undefined ? "nobody yet" : this.name(f.maker)),
-      stat("Tricks", `${d.teams[0]} ${f.tricks_won[0]} · ${d.teams[1]} ${f.tricks_won[1]}`),
-      stat("Score", `${d.teams[0]} ${f.score[0]} · ${d.teams[1]} ${f.score[1]}`),
+      stat("Tricks", f.tricks_won.map((v, t) => `${d.teams[t]} ${v}`).join(" · ")),
+      stat("Score", f.score.map((v, t) => `${d.teams[t]} ${v}`).join(" · ")),
     ]);
     const positions = POSITIONS[d.players] || POSITIONS[4];
     const seats = f.hands.map((hand, s) => h("section", {

@@ -589,15 +589,29 @@ class TableView {
       stat("Upcard", h("span", { class: "mini" }, cardFigure(st.upcard, "tiny")),
         ` ${cardShort(st.upcard)} (${words[st.upcard_state] || st.upcard_state})`);
     }
-    stat("Trump", st.trump ? suitWords(st.trump) : "not named yet");
+    stat("Trump", st.trump ? suitWords(st.trump)
+      : st.form === "napoleon" && st.phase === "play" ? "the first card led makes it"
+        : "not named yet");
+    if (st.bid !== null && st.bid !== undefined) stat("Bid", bidWords(st.bid));
     if (st.maker !== null && st.maker !== undefined) {
       stat("Maker", this.nameOf(st.maker, true));
     }
     const alone = st.seats.filter((s) => s.alone).map((s) => this.nameOf(s.seat, true));
-    stat("Alone", alone.length ? alone.join(", ") : "nobody");
-    stat("Tricks", `${this.teamWords(0)} ${st.tricks_won[0]} · `
-      + `${this.teamWords(1)} ${st.tricks_won[1]}`);
-    stat("Score", `${this.teamWords(0)} ${st.score[0]} · ${this.teamWords(1)} ${st.score[1]}`);
+    if (st.form === "four_handed") stat("Alone", alone.length ? alone.join(", ") : "nobody");
+    const sides = (values) => values.map((v, t) => `${this.teamWords(t)} ${v}`).join(" · ");
+    stat("Tricks", sides(st.tricks_won));
+    stat("Score", sides(st.score));
+    if (st.tokens && st.tokens.some((t) => t)) stat("Tokens", sides(st.tokens));
+    if (st.shown && st.shown.length) {
+      stat("Shown", st.shown.map(({ seat, card }) => `${this.nameOf(seat, true)} `
+        + `${cardShort(card)}`).join(", "));
+    }
+    if (st.laid_away && st.laid_away.length) {
+      stat("Laid away", st.laid_away.map(cardShort).join(", "));
+    }
+    for (const g of st.given || []) {
+      stat(g.giver === st.viewer ? "You gave" : "You received", cardShort(g.card));
+    }
     stat("Target", st.target ? `${st.target} point${st.target === 1 ? "" : "s"}`
       : `${st.deals_limit} deal${st.deals_limit === 1 ? "" : "s"}`);
     replace(this.el.status, items);
@@ -688,7 +702,7 @@ class TableView {
     }
     const caption = holding ? `${this.nameOf(this.hold.winner, true)} `
       + `${this.hold.winner === st.viewer ? "win" : "wins"} the trick`
-      : trick.length ? `Trick ${st.trick_number + 1}` : "";
+      : trick.length ? `Trick ${trickOrdinal(st)}` : "";
     return h("div", { class: "trick", role: "group", "aria-label": "Cards on the table" },
       h("div", { class: "trick-cards" }, cards, centre),
       h("p", { class: "trick-caption" }, caption));
@@ -704,7 +718,7 @@ class TableView {
     this.el.hand.hidden = false;
     const byCard = {};
     for (const a of st.legal) {
-      const m = a.action.match(/^(play|discard) (\S+)$/);
+      const m = a.action.match(/^(play|discard|give) (\S+)$/);
       if (m) byCard[m[2]] = a;
     }
     const busy = this.pending !== null;
@@ -717,8 +731,9 @@ class TableView {
       const button = h("button", {
         type: "button",
         class: `card in-hand${usable ? " playable" : " unplayable"}${isNew ? " new" : ""}`,
-        "aria-label": usable ? `${legal.label.startsWith("Discard") ? "Discard" : "Play"} `
-          + `${words}` : `${words}: ${reason || "not now"}`,
+        "aria-label": usable ? `${legal.action.split(" ")[0] === "discard" ? "Discard"
+          : legal.action.split(" ")[0] === "give" ? "Give" : "Play"} ${words}`
+          : `${words}: ${reason || "not now"}`,
         "aria-disabled": usable ? null : "true",
         title: usable ? spoken(legal.label) : reason || null,
         dataset: usable ? { key: `card-${card}`, card, action: legal.action }
@@ -737,8 +752,9 @@ class TableView {
     this.el.hand.classList.toggle("choosing", Object.keys(byCard).length > 0 && !busy);
     if (!this.why) {
       setText(this.el.why, Object.keys(byCard).length && !busy
-        ? (st.phase === "exchange" ? "Choose the card to discard."
-          : "The raised cards can be played.") : "");
+        ? (st.phase === "exchange" || st.phase === "discard" ? "Choose the card to discard."
+          : st.phase === "give" ? "Choose the card to give your lone partner."
+            : "The raised cards can be played.") : "");
     }
   }
 
@@ -767,7 +783,7 @@ class TableView {
       turn = busy ? "Sent…" : `Your turn: ${promptFor(st)}`;
       const inHand = new Set(st.hand);
       for (const a of st.legal) {
-        const m = a.action.match(/^(play|discard) (\S+)$/);
+        const m = a.action.match(/^(play|discard|give) (\S+)$/);
         if (m && inHand.has(m[2])) continue; // offered on the card itself
         buttons.push(h("button", {
           type: "button", class: "bid", disabled: busy,
@@ -855,8 +871,8 @@ class TableView {
       parts.push(h("div", { class: "panel deal-summary", id: "deal-summary" },
         h("h2", {}, "Last deal"),
         h("p", {}, r.line),
-        h("p", {}, r.points ? `${st.teams[r.team]} +${r.points}` : "No points."),
-        h("p", {}, `Score: ${st.teams[0]} ${r.score[0]} · ${st.teams[1]} ${r.score[1]}`),
+        h("p", {}, gainsText(r, st)),
+        h("p", {}, `Score: ${r.score.map((v, t) => `${st.teams[t]} ${v}`).join(" · ")}`),
         st.results.length > 1 ? h("details", {}, h("summary", {}, "Every deal"),
           h("ol", {}, st.results.map((x) => h("li", {}, x.line)))) : null,
         st.phase === "over" ? null : h("button", { type: "button", dataset: { key: "dismiss" },
@@ -990,9 +1006,19 @@ function phaseWords(st) {
   return {
     waiting: "waiting for the start", bid1: "bidding, first round (the upcard)",
     bid2: "bidding, second round (name a suit)", alone: "going alone?",
-    exchange: "the dealer discards", play: `playing, trick ${st.trick_number + 1}`,
-    over: "the game is over",
+    exchange: "the dealer discards", play: `playing, trick ${trickOrdinal(st)}`,
+    over: "the game is over", benny: "the dealer names trump for the Benny",
+    declare: "declarations (farmer's hand, going under, throwing in)",
+    bid: "bidding for tricks", trump: "the maker names trump",
+    best: "calling for the partner's best card", give: "the partner gives a card",
+    discard: "a card is laid away",
   }[st.phase] || st.phase;
+}
+
+/** The number of the trick on the table, or of the next one: ``trick_number`` counts
+ *  the trick on the table, or the tricks taken when none is. */
+function trickOrdinal(st) {
+  return st.trick.length ? st.trick_number : st.trick_number + 1;
 }
 
 function promptFor(st) {
@@ -1001,7 +1027,16 @@ function promptFor(st) {
     bid2: "name trump or pass",
     alone: "go alone or stay",
     exchange: "choose a card to discard",
-    play: "play a card",
+    play: st.trump === null && st.form === "napoleon" && !st.trick.length
+      ? "lead a card: its suit becomes trump" : "play a card",
+    benny: "name trump (before looking at your hand)",
+    declare: "declare, or pass",
+    bid: st.bid === null || st.bid === undefined ? "bid, or pass"
+      : `bid more than ${bidWords(st.bid)}, or pass`,
+    trump: "name trump",
+    best: "call for your partner's best card, or decline",
+    give: "give your lone partner a card",
+    discard: "choose a card to lay away",
   }[st.phase] || "choose";
 }
 
@@ -1016,8 +1051,23 @@ function idleReason(st) {
 function gameOverText(st) {
   if (st.winner === null || st.winner === undefined) return "The game is over.";
   const name = st.teams[st.winner];
-  const verb = st.players === 2 ? "wins" : "win";
-  return `${name} ${verb}, ${st.score[st.winner]} to ${st.score[1 - st.winner]}.`;
+  const verb = st.per_player || st.players === 2 ? "wins" : "win";
+  const others = st.score.filter((_, t) => t !== st.winner);
+  return `${name} ${verb}, ${st.score[st.winner]} to ${others.join(", ")}.`;
+}
+
+/** A bid in words: "3 tricks", "Nap", "misère". */
+export function bidWords(bid) {
+  return { misere: "misère", nap: "Nap", wellington: "Wellington", blucher: "Blücher" }[bid]
+    || `${bid} trick${bid === "1" ? "" : "s"}`;
+}
+
+/** Who scored in a deal: "East-West +2", or each side's gain where several changed. */
+function gainsText(r, st) {
+  if (r.team !== null && r.team !== undefined) return `${st.teams[r.team]} +${r.points}`;
+  const gains = (r.gains || []).map((g, t) => [g, t]).filter(([g]) => g);
+  if (!gains.length) return "No points.";
+  return gains.map(([g, t]) => `${st.teams[t]} ${g > 0 ? "+" : ""}${g}`).join(" · ");
 }
 
 /** An event in words: "West plays 9♠", "You pass", "North orders up Q♣". */
@@ -1026,7 +1076,8 @@ export function eventText(ev, st, nameOf) {
   const who = nameOf(ev.seat, true);
   const verb = (mine, theirs) => (you ? mine : theirs);
   const a = ev.action;
-  if (a === null || a === undefined) return `${who} ${verb("discard", "discards")} a card face down.`;
+  // a card laid away, or given to a partner, face down
+  if (a === null || a === undefined) return `${who} ${verb("lay", "lays")} a card face down.`;
   const [word, arg] = a.split(" ");
   switch (word) {
     case "pass": return `${who} ${verb("pass", "passes")}.`;
@@ -1040,6 +1091,13 @@ export function eventText(ev, st, nameOf) {
     case "stay": return `${who} ${verb("stay", "stays")}.`;
     case "discard": return `${who} ${verb("discard", "discards")} ${cardShort(arg)}.`;
     case "play": return `${who} ${verb("play", "plays")} ${cardShort(arg)}.`;
+    case "bid": return `${who} ${verb("bid", "bids")} ${bidWords(arg)}.`;
+    case "give": return `${who} ${verb("give", "gives")} ${cardShort(arg)}.`;
+    case "best": return `${who} ${verb("call", "calls")} for the partner's best card.`;
+    case "decline": return `${who} ${verb("decline", "declines")} to call for best.`;
+    case "farmer": return `${who} ${verb("show", "shows")} a farmer's hand.`;
+    case "under": return `${who} ${verb("go", "goes")} under.`;
+    case "throw": return `${who} ${verb("throw", "throws")} the hand in.`;
     default: return `${who}: ${a}.`;
   }
 }
