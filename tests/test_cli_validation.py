@@ -63,6 +63,7 @@ CASES: list[tuple[list[str], int, str]] = [
     (["bench", "--seed", "x"], PARSER, "--seed: must be a whole number, not 'x'"),
     (["bench", "--bot", "random", "--decisions", "0"], PARSER,
      "--decisions: must be a whole number of at least 1"),
+    (["bench", "--rules", "bogus"], PARSER, "--rules: unknown preset 'bogus'"),
     (["bench", "--bot", "nobody"], COMMAND, "unknown bot 'nobody'"),
     (["bench", "--bot", "ext:no-such-program-here"], COMMAND,
      "bot ext:no-such-program-here cannot be started: No such file or directory"),

@@ -23,7 +23,7 @@ from typing import NoReturn
 
 from euchre.errors import EuchreError
 from euchre.options import add_rules_arguments, preset_name, rules_from_args, whole_number
-from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, face_refusal
+from euchre.rules import OPTION_HELP, PRESET_HELP, Rules
 
 __all__ = ["UsageError", "build_parser", "main"]
 
@@ -48,8 +48,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     base = Rules.preset(args.rules) if args.rules else Rules()
     print("Presets:")
     for name, text in PRESET_HELP.items():
-        at_table = "" if face_refusal(PRESETS[name]) is None else " (engine only, so far)"
-        print(f"  {name:<14} {text}{at_table}")
+        print(f"  {name:<14} {text}")
     title = f"preset {args.rules}" if args.rules else "defaults"
     print(f"\nOptions ({title}):")
     width = max(len(name) for name in OPTION_HELP)

@@ -227,6 +227,53 @@ class DealResult:
 _FOUR_HANDED: Final = seating_for(4)
 """The table :attr:`DealResult.verdict` reads a result at."""
 
+# The engine makes a Deal and a DealResult every deal; a frozen dataclass's __init__ sets
+# each field through object.__setattr__ and costs about twice as much as setting the
+# slots through their descriptors, which these makers do (same objects, same equality).
+_new: Final = object.__new__
+_deal_dealer, _deal_hands, _deal_upcard, _deal_kitty = (
+    Deal.__dict__[name].__set__ for name in ("dealer", "hands", "upcard", "kitty"))
+(_result_dealer, _result_trump, _result_maker, _result_alone, _result_tricks, _result_points,
+ _result_team, _result_score, _result_gains, _result_bid) = (
+    DealResult.__dict__[name].__set__ for name in (
+        "dealer", "trump", "maker", "alone", "tricks", "points", "team", "score", "gains", "bid"))
+
+
+def _make_deal(dealer: int, hands: tuple[tuple[Card, ...], ...], upcard: Card,
+               kitty: tuple[Card, ...]) -> Deal:
+    """``Deal(dealer, hands, upcard, kitty)``, made without the dataclass's ``__init__``
+    (:func:`random_deal`'s hot path)."""
+    deal: Deal = _new(Deal)
+    _deal_dealer(deal, dealer)
+    _deal_hands(deal, hands)
+    _deal_upcard(deal, upcard)
+    _deal_kitty(deal, kitty)
+    return deal
+
+
+def make_result(dealer: int, trump: int | None, maker: int | None, alone: tuple[int, ...],
+                tricks: tuple[int, ...], points: int, team: int | None,
+                score: tuple[int, ...], gains: tuple[int, ...], bid: int | None) -> DealResult:
+    """``DealResult(dealer, trump, ..., gains, bid)`` with every field given (``gains``
+    not empty), made without the dataclass's ``__init__``: the engine's end of a deal.
+
+    >>> fields = (0, 2, 1, (), (2, 3), 1, 1, (0, 1), (0, 1), None)
+    >>> make_result(*fields) == DealResult(*fields), make_result(*fields).verdict
+    (True, 'made')
+    """
+    result: DealResult = _new(DealResult)
+    _result_dealer(result, dealer)
+    _result_trump(result, trump)
+    _result_maker(result, maker)
+    _result_alone(result, alone)
+    _result_tricks(result, tricks)
+    _result_points(result, points)
+    _result_team(result, team)
+    _result_score(result, score)
+    _result_gains(result, gains)
+    _result_bid(result, bid)
+    return result
+
 
 def deal_verdict(result: DealResult, seating: Seating) -> str:
     """One word for people: what ``result`` came to at a table seated as ``seating``
@@ -278,10 +325,13 @@ def _deal_order(players: int, pattern: str, hand: int = 5) -> tuple[int, ...]:
     return tuple(order)
 
 
+_Dealing = tuple[tuple[Card, ...], tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int]
+"""The ordered deck, a getter of each seat's cards from the shuffled deck, and how many
+cards the hands take."""
+
+
 @cache
-def _dealing(players: int, pattern: str, dealer: int, deck: int, hand: int = 5) -> tuple[
-    tuple[Card, ...], tuple[Callable[[list[Card]], tuple[Card, ...]], ...], int
-]:
+def _dealing(players: int, pattern: str, dealer: int, deck: int, hand: int = 5) -> _Dealing:
     """The ordered deck, and for each seat a getter of its cards' positions."""
     positions: list[list[int]] = [[] for _ in range(players)]
     for position, offset in enumerate(_deal_order(players, pattern, hand)):
@@ -311,15 +361,34 @@ def _shuffle(cards: list[Card], rng: random.Random) -> list[Card]:
     return cards
 
 
+_DEALINGS: Final[dict[int, tuple[Rules, int, bool, tuple[_Dealing, ...]]]] = {}
+"""For each rules object met (by ``id``): the rules, the players, whether a card is
+turned up, and :func:`_dealing` for each dealer. An entry holds its rules, so their ``id`` is not
+reused while it lives."""
+
+
+def _dealings(rules: Rules) -> tuple[Rules, int, bool, tuple[_Dealing, ...]]:
+    """:data:`_DEALINGS`' entry for ``rules`` (made on first use; a random deal asks
+    again every deal, so this answers with one dictionary look-up)."""
+    entry = _DEALINGS.get(id(rules))
+    if entry is None:
+        if len(_DEALINGS) >= 256:
+            _DEALINGS.clear()
+        players = rules.players
+        entry = _DEALINGS[id(rules)] = (rules, players, rules.has_upcard, tuple(
+            _dealing(players, rules.deal_pattern, dealer, rules.deck, rules.hand_size)
+            for dealer in range(players)))
+    return entry
+
+
 def random_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Shuffle the deck and deal it as ``rules.deal_pattern`` says: the next card is
     the upcard (in forms that turn one up) and the rest the kitty (Hasenpfeffer's widow;
     Napoleon's cards set aside)."""
-    hand = rules.hand_size
-    ordered, getters, dealt = _dealing(rules.players, rules.deal_pattern, dealer, rules.deck,
-                                       hand)
+    _, players, has_upcard, dealings = _dealings(rules)
+    ordered, getters, dealt = dealings[dealer % players]
     cards = _shuffle(list(ordered), rng)
-    hands = tuple(get(cards) for get in getters)
-    if not rules.has_upcard:
-        return Deal(dealer, hands, UNKNOWN, tuple(cards[dealt:]))
-    return Deal(dealer, hands, cards[dealt], tuple(cards[dealt + 1:]))
+    hands = tuple([get(cards) for get in getters])
+    if not has_upcard:
+        return _make_deal(dealer, hands, UNKNOWN, tuple(cards[dealt:]))
+    return _make_deal(dealer, hands, cards[dealt], tuple(cards[dealt + 1:]))

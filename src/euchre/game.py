@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from itertools import combinations
 from typing import TYPE_CHECKING, Final, NamedTuple
@@ -89,7 +89,7 @@ from euchre.cards import (
     cards_of,
     suit_name,
 )
-from euchre.deal import Deal, DealResult, random_deal
+from euchre.deal import Deal, DealResult, make_result, random_deal
 from euchre.errors import CardError, IllegalActionError, Reason
 from euchre.rules import Rules
 from euchre.scoring import deal_gains, game_winner, score_deal
@@ -229,10 +229,95 @@ class Outcome(NamedTuple):
 
 
 NOTHING: Final = Outcome()
+"""The outcome of an action that caused nothing beyond itself."""
 _new_outcome: Final = tuple.__new__
 """Makes an :class:`Outcome` from its four fields without the named tuple's Python
 ``__new__`` (the hot path makes one a trick)."""
-"""The outcome of an action that caused nothing beyond itself."""
+_NO_TRUMP_YET: Final[tuple[int, ...]] = ()
+"""Napoleon's table of effective suits from the start of play to the first card led
+(which makes trump, §17): looking the card up in it fails, and only then does
+:meth:`Game.apply` fix trump, so the other forms' leads do no work for it."""
+_STANDARD: Final = Rules()
+"""The rules of a game made without any (one object, so its plan is worked out once)."""
+
+
+def _allowed(rules: Rules, phase: Phase) -> bool:
+    """Whether ``rules`` let ``phase`` happen at all. A phase whose option is off is
+    left out of a game's flow (:class:`_Plan`); entering a phase then checks only what
+    changes from deal to deal (the upcard, who ordered, who went alone).
+
+    >>> _allowed(Rules(), Phase.DECLARE), _allowed(Rules(farmers=True), Phase.DECLARE)
+    (False, True)
+    """
+    if phase is _BENNY:
+        return rules.benny_upcard == "dealer_names"
+    if phase is _DECLARE:
+        return rules.farmers or rules.go_under or rules.throw_in != "none"
+    if phase is _ALONE:
+        return rules.going_alone
+    if phase is _BEST:
+        return rules.going_alone and rules.partners_best != "none"
+    if phase is _DISCARD:  # Hasenpfeffer's widow (a lone player's discard is a step of best)
+        return rules.widow == "bidder_takes"
+    return True
+
+
+_Entries = tuple[tuple[Phase, "Callable[[Game], bool]"], ...]
+
+
+class _Plan:
+    """What a game's rules decide once: worked out for the first game of a rules object
+    (:func:`_plan_of`) and shared by every game of those rules and by their copies.
+
+    ``entries`` is the form's flow (:data:`FLOWS`) less the phases the rules leave out
+    (:func:`_allowed`), each phase with the method that enters it (returning False when
+    the phase has nothing to decide in this deal); ``after[phase]`` is the part of
+    ``entries`` after ``phase``, and for a give or discard of the best phase's steps,
+    the part after best.
+
+    >>> [phase.value for phase, _ in _plan_of(Rules()).entries]
+    ['bid1', 'exchange', 'bid2', 'alone', 'play']
+    """
+
+    __slots__ = ("after", "entries", "has_upcard", "keeps_upcard", "names_benny", "players",
+                 "rules", "seating", "tables", "team_count", "tricks_per_deal")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.players = rules.players
+        self.seating = rules.seating
+        self.team_count = self.seating.team_count
+        self.tables = TRUMP_ORDERS[rules.trump_order]
+        self.tricks_per_deal = rules.hand_size
+        self.has_upcard = rules.has_upcard
+        self.names_benny = rules.benny_upcard == "dealer_names"
+        """Whether the dealer names trump for a Benny upcard (and keeps it)."""
+        self.keeps_upcard = rules.dealer_must_take_upcard
+        flow = FLOWS[rules.form]
+        entries: _Entries = tuple((phase, _ENTER[phase]) for phase in flow
+                                  if _allowed(rules, phase))
+        self.entries = entries
+        self.after: dict[Phase, _Entries] = {
+            phase: entries[i + 1:] for i, (phase, _) in enumerate(entries)}
+        if _BEST in self.after:
+            for step in (_GIVE, _DISCARD):
+                if step not in flow:
+                    self.after[step] = self.after[_BEST]
+
+
+_PLANS: Final[dict[int, _Plan]] = {}
+"""The plan of each rules object met, by ``id`` (a plan holds its rules, so their
+``id`` is not reused while it lives)."""
+
+
+def _plan_of(rules: Rules) -> _Plan:
+    """The plan of ``rules`` (one dictionary look-up once made)."""
+    plan = _PLANS.get(id(rules))
+    if plan is None:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        plan = _PLANS[id(rules)] = _Plan(rules)
+    return plan
 
 
 class _DealSource:
@@ -280,7 +365,6 @@ class Game:
         "_effective",
         "_exchanged",
         "_explicit",
-        "_flow",
         "_given",
         "_hands",
         "_keys",
@@ -296,6 +380,7 @@ class Game:
         "_out",
         "_passes",
         "_phase",
+        "_plan",
         "_redeal",
         "_results",
         "_rules",
@@ -307,12 +392,10 @@ class Game:
         "_start_score",
         "_steps",
         "_suit_masks",
-        "_tables",
         "_to_act",
         "_tokens",
         "_trick",
         "_tricks",
-        "_tricks_per_deal",
         "_tricks_won",
         "_trump",
         "_turned_down",
@@ -332,33 +415,31 @@ class Game:
         first_dealer: int | None = None,
         score: tuple[int, ...] | None = None,
     ) -> None:
-        self._rules = rules = rules or Rules()
-        self._n = rules.players
-        self._seating = seating = rules.seating
-        self._next = seating.next_seat
-        self._flow = FLOWS[rules.form]
-        self._tables = TRUMP_ORDERS[rules.trump_order]
-        self._tricks_per_deal = rules.hand_size
+        self._rules = rules = rules or _STANDARD
+        self._plan = plan = _plan_of(rules)
+        self._n = n = plan.players
+        self._seating = plan.seating
+        self._next = plan.seating.next_seat
         if seed is None:
             seed = (rng or random.SystemRandom()).getrandbits(64)
         self._seed = seed
         self._source = _DealSource(rules, seed)
-        self._explicit = list(deals)
-        for deal in self._explicit:
+        self._explicit = explicit = list(deals)
+        for deal in explicit:
             deal.validate(rules)
         if first_dealer is None:
-            first_dealer = self._explicit[0].dealer if self._explicit else _mix(seed) % self._n
-        if not 0 <= first_dealer < self._n:
-            raise CardError(f"the dealer must be a seat from 0 to {self._n - 1}")
-        if rules.throw_in == "none":  # a throw-in hand deals again: checked as it comes
-            for number, deal in enumerate(self._explicit):
-                if deal.dealer != (first_dealer + number) % self._n:
+            first_dealer = explicit[0].dealer if explicit else _mix(seed) % n
+        if not 0 <= first_dealer < n:
+            raise CardError(f"the dealer must be a seat from 0 to {n - 1}")
+        if explicit and rules.throw_in == "none":  # a throw-in deals again: checked later
+            for number, deal in enumerate(explicit):
+                if deal.dealer != (first_dealer + number) % n:
                     raise CardError(
                         f"deal {number + 1} is dealt by seat {deal.dealer}, but the deal "
-                        f"passes to seat {(first_dealer + number) % self._n}"
+                        f"passes to seat {(first_dealer + number) % n}"
                     )
-        self._explicit.reverse()
-        teams = seating.team_count
+        explicit.reverse()
+        teams = plan.team_count
         if score is None:
             score = (0,) * teams
         if len(score) != teams:
@@ -446,94 +527,92 @@ class Game:
         self._trick: list[tuple[int, Card]] = []
         self._tricks: list[tuple[tuple[int, Card], ...]] = []
         self._winners: list[int] = []
-        self._tricks_won = [0] * self._seating.team_count
+        self._tricks_won = [0] * self._plan.team_count
         self._leader = -1
         self._led = -1
         self._next = self._seating.next_seat
         up = deal.upcard
-        rules = self._rules
-        if up == BENNY and rules.benny_upcard == "skip_round_one":
+        if up != BENNY:
+            self._turned_down = card_suit(up)
+        elif self._rules.benny_upcard == "skip_round_one":
             self._turned_down = -1
-        elif up == BENNY and rules.benny_upcard == "hearts":
+        elif self._rules.benny_upcard == "hearts":
             self._turned_down = HEARTS
         else:
             self._turned_down = card_suit(up)
-        self._phase = self._flow[0]
-        self._enter(self._phase, first=True)
+        self._advance(self._plan.entries)
 
     # -- the flow of a deal ------------------------------------------------------------
 
-    def _advance(self) -> None:
-        """Enter the next phase of the form's flow that applies now."""
-        flow = self._flow
-        for phase in flow[flow.index(self._phase) + 1:]:
+    def _advance(self, entries: _Entries | None = None) -> None:
+        """Enter the next phase of the form's flow that applies now (with ``entries``,
+        the first of them that applies: a deal starts so). The flow is the plan's
+        (:class:`_Plan`: :data:`FLOWS` less the phases the rules leave out)."""
+        for phase, enter in self._plan.after[self._phase] if entries is None else entries:
             self._phase = phase
-            if self._enter(phase):
+            if enter(self):
                 return
         raise AssertionError("a deal's flow ends in play")  # pragma: no cover
 
-    def _enter(self, phase: Phase, first: bool = False) -> bool:
-        """Start ``phase`` if its rule applies now (then return True); with ``first``,
-        go on to the next phase that applies when this one does not."""
-        entered = self._set_up(phase)
-        if not entered and first:
-            self._advance()
-        return entered
+    # Entering each phase (the plan's entries): True when the phase has a decision to make
+    # in this deal, with the seat to act set. The rules' own conditions are the plan's.
 
-    def _set_up(self, phase: Phase) -> bool:
-        rules = self._rules
-        dealer = self._dealer
-        nxt = self._seating.next_seat
-        if phase is _BENNY:
-            if self._upcard != BENNY or rules.benny_upcard != "dealer_names":
-                return False
-            self._to_act = dealer
-            return True
-        if phase is _DECLARE:
-            if not (rules.farmers or rules.go_under or rules.throw_in != "none"):
-                return False
-            self._steps = [(_DECLARE, s) for s in reversed(self._seating.order_after(dealer))]
-            self._to_act = self._steps.pop()[1]
-            return True
-        if phase is _BID1:
-            if self._trump >= 0 or self._turned_down < 0:
-                return False
-            self._passes = 0
-            self._to_act = nxt[dealer]
-            return True
-        if phase is _EXCHANGE:
-            if not self._ordered:
-                return False
-            self._to_act = dealer
-            return True
-        if phase is _BID2:
-            if self._trump >= 0:
-                return False
-            self._passes = 0
-            self._to_act = nxt[dealer]
-            return True
-        if phase is _ALONE:
-            return self._start_alone()
-        if phase is _BEST:
-            return self._start_best()
-        if phase is _BID:
-            self._passes = 0
-            self._to_act = nxt[dealer]
-            return True
-        if phase is _TRUMP:
-            self._to_act = self._maker
-            return True
-        if phase is _DISCARD:  # Hasenpfeffer's widow
-            if rules.widow != "bidder_takes":
-                return False
-            maker = self._maker
-            for c in self._kitty_cards:
-                self._take(maker, c)
-            self._kitty = 0
-            self._steps = []
-            self._to_act = maker
-            return True
-        self._start_play()
+    def _enter_benny(self) -> bool:
+        """The dealer names trump when a Benny is turned up (``dealer_names``)."""
+        if self._upcard != BENNY:
+            return False
+        self._to_act = self._dealer
+        return True
+
+    def _enter_declare(self) -> bool:
+        """Each seat from the dealer's left declares a hand or passes (§19.3–19.5)."""
+        self._steps = [(_DECLARE, s) for s in reversed(self._seating.order_after(self._dealer))]
+        self._to_act = self._steps.pop()[1]
+        return True
+
+    def _enter_bid1(self) -> bool:
+        """Round one, unless trump is named already or the Benny skips it."""
+        if self._trump >= 0 or self._turned_down < 0:
+            return False
+        self._passes = 0
+        self._to_act = self._seating.next_seat[self._dealer]
+        return True
+
+    def _enter_exchange(self) -> bool:
+        """The dealer's exchange, after the upcard is accepted."""
+        if not self._ordered:
+            return False
+        self._to_act = self._dealer
+        return True
+
+    def _enter_bid2(self) -> bool:
+        """Round two, unless trump is named."""
+        if self._trump >= 0:
+            return False
+        self._passes = 0
+        self._to_act = self._seating.next_seat[self._dealer]
+        return True
+
+    def _enter_bid(self) -> bool:
+        """Bidding for tricks from the dealer's left (Hasenpfeffer, Napoleon)."""
+        self._passes = 0
+        self._to_act = self._seating.next_seat[self._dealer]
+        return True
+
+    def _enter_trump(self) -> bool:
+        """Hasenpfeffer's maker names trump."""
+        self._to_act = self._maker
+        return True
+
+    def _enter_widow(self) -> bool:
+        """Hasenpfeffer's maker takes the widow and lays a card away
+        (``widow=bidder_takes``)."""
+        maker = self._maker
+        for c in self._kitty_cards:
+            self._take(maker, c)
+        self._kitty = 0
+        self._steps = []
+        self._to_act = maker
         return True
 
     def _take(self, seat: int, c: Card) -> None:
@@ -550,9 +629,9 @@ class Game:
         if rules.deals:
             if len(self._results) < rules.deals:
                 return False
-            top = max(self._score)
-            leaders = [t for t, p in enumerate(self._score) if p == top]
-            self._winner = leaders[0] if len(leaders) == 1 else None
+            score = self._score
+            top = max(score)
+            self._winner = score.index(top) if score.count(top) == 1 else None  # a tie: none
             return True
         if max(self._score) < rules.target:
             return False
@@ -565,21 +644,26 @@ class Game:
 
     def _finish_deal(self, gains: tuple[int, ...]) -> DealResult:
         score = self._score
-        for team, points in enumerate(gains):
-            score[team] += points
-        scorers = [t for t, p in enumerate(gains) if p]
-        scorer = scorers[0] if len(scorers) == 1 else None
-        result = DealResult(
-            dealer=self._dealer,
-            trump=None if self._trump < 0 else self._trump,
-            maker=None if self._maker < 0 else self._maker,
-            alone=tuple(self._alone),
-            tricks=tuple(self._tricks_won),
-            points=max((abs(p) for p in gains), default=0),
-            team=scorer,
-            score=tuple(score),
-            gains=gains,
-            bid=None if self._bid < 0 else self._bid,
+        scorer: int | None = None  # the side that scored, where only one did
+        scorers = points = 0  # how many sides scored; the largest change of a score
+        for team, gain in enumerate(gains):
+            if gain:
+                score[team] += gain
+                scorer = team
+                scorers += 1
+                if abs(gain) > points:
+                    points = abs(gain)
+        result = make_result(  # DealResult(dealer, trump, ..., bid), made cheaply
+            self._dealer,
+            None if self._trump < 0 else self._trump,
+            None if self._maker < 0 else self._maker,
+            tuple(self._alone),
+            tuple(self._tricks_won),
+            points,
+            scorer if scorers == 1 else None,
+            tuple(score),
+            gains,
+            None if self._bid < 0 else self._bid,
         )
         self._results.append(result)
         if self._game_over():
@@ -589,7 +673,7 @@ class Game:
         return result
 
     def _throw_in(self) -> Outcome:
-        result = self._finish_deal((0,) * self._seating.team_count)
+        result = self._finish_deal((0,) * self._plan.team_count)
         return Outcome(result=result, game_over=self._phase is _OVER)
 
     # -- questions ---------------------------------------------------------------------
@@ -860,15 +944,17 @@ class Game:
         """The mask of the known cards the dealer may lay away: the hand and the upcard,
         less the upcard when the dealer must keep it (and never the Benny the dealer
         took after naming trump)."""
-        options = self._hands[self._dealer] | 1 << self._upcard
-        if self._rules.dealer_must_take_upcard or self._phase_named_by_dealer:
-            options &= ~(1 << self._upcard)
+        up = self._upcard
+        options = self._hands[self._dealer] | 1 << up
+        plan = self._plan
+        if plan.keeps_upcard or (plan.names_benny and up == BENNY):  # _phase_named_by_dealer
+            options &= ~(1 << up)
         return options
 
     @property
     def _phase_named_by_dealer(self) -> bool:
         """Whether the dealer named trump for a Benny upcard this deal."""
-        return self._upcard == BENNY and self._rules.benny_upcard == "dealer_names"
+        return self._upcard == BENNY and self._plan.names_benny
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
@@ -901,9 +987,11 @@ class Game:
             if c < 0 or not legal >> c & 1:
                 self.verify(action)
             if not trick:
-                if self._trump < 0:
-                    self._fix_trump(card_suit(c), self._maker)  # Napoleon: the first lead
-                self._led = self._effective[c]
+                try:
+                    self._led = self._effective[c]
+                except IndexError:  # Napoleon's first lead (_NO_TRUMP_YET): it makes trump
+                    self._fix_trump(card_suit(c), self._maker)
+                    self._led = self._effective[c]
             self._hands[seat] = hand ^ (1 << c)
             self._actions[-1].append(action)
             trick.append((seat, c))
@@ -995,9 +1083,7 @@ class Game:
         if self._steps:
             self._phase, self._to_act = self._steps.pop()
             return
-        if self._phase not in self._flow:  # a give or discard of the best phase's steps
-            self._phase = _BEST
-        self._advance()
+        self._advance()  # after a give or discard of best's steps, the plan goes on after best
 
     def _declaration(self, action: Action) -> Outcome:
         seat = self._to_act
@@ -1222,7 +1308,8 @@ class Game:
 
     def _pass(self) -> Outcome:
         seat = self._to_act
-        self._record(PASS)
+        self._calls.append((seat, PASS))  # _record, inline: most calls are passes
+        self._actions[-1].append(PASS)
         self._passes += 1
         if self._passes < self._n:
             self._to_act = self._next[seat]
@@ -1236,7 +1323,7 @@ class Game:
     def _fix_trump(self, suit: int, maker: int) -> None:
         self._trump = suit
         self._maker = maker
-        tables = self._tables
+        tables = self._plan.tables
         self._suit_masks = tables.suit_masks[suit]
         self._effective = tables.effective[suit]
         self._keys = tables.trick_key[suit]
@@ -1260,17 +1347,16 @@ class Game:
 
         Canadian loner: the dealer's partner who ordered up goes alone without being
         asked (§19.1). With ``lone_defender_needs_loner`` a defender is asked only when
-        a maker has gone alone (§19.7)."""
+        a maker has gone alone (§19.7). (The plan holds this phase only under
+        ``going_alone``.)"""
         rules = self._rules
-        if not rules.going_alone:
-            return False
         maker = self._maker
         seating = self._seating
         queue = list(reversed(seating.alone_order(
             self._dealer, maker, rules.maker_partner_alone, rules.lone_defender
         )))
-        ordered_up = self._ordered and not self._phase_named_by_dealer
-        if rules.canadian and ordered_up and seating.partner_of[self._dealer] == maker:
+        if rules.canadian and self._ordered and not self._phase_named_by_dealer and (
+                seating.partner_of[self._dealer] == maker):
             queue.remove(maker)
             self._alone.append(maker)
             self._out = seating.out_mask(self._alone)
@@ -1297,7 +1383,8 @@ class Game:
 
     def _declare(self, action: Action) -> None:
         seat = self._to_act
-        self._record(action)
+        self._calls.append((seat, action))  # _record, inline
+        self._actions[-1].append(action)
         if action is ALONE or action == ALONE:
             self._alone.append(seat)
             self._out = self._seating.out_mask(self._alone)
@@ -1306,9 +1393,10 @@ class Game:
 
     def _start_best(self) -> bool:
         """Calls for partner's best (§15): the lone maker first, then the lone defender;
-        False when nobody may call."""
+        False when nobody may call. (The plan holds this phase only when the rules
+        have partner's best.)"""
         rules = self._rules
-        if rules.partners_best == "none" or not self._alone:
+        if not self._alone:
             return False
         seating = self._seating
         lone_makers = [s for s in self._alone if seating.same_team(s, self._maker)]
@@ -1322,21 +1410,22 @@ class Game:
         self._phase, self._to_act = self._steps.pop()
         return True
 
-    def _start_play(self) -> None:
-        self._phase = _PLAY
+    def _enter_play(self) -> bool:
+        """The tricks: the first leader leads."""
         self._active = self._n - self._out.bit_count()
         seating = self._seating
         self._next = seating.next_tables[self._out]
-        if not self._rules.has_upcard:  # Hasenpfeffer, Napoleon: the maker leads
+        plan = self._plan
+        if not plan.has_upcard:  # Hasenpfeffer, Napoleon: the maker leads
             self._to_act = self._leader = self._maker
-            if self._trump < 0:  # Napoleon: the first card led makes trump
-                plain = self._tables
-                self._suit_masks = plain.suit_masks[NO_TRUMP]
-                self._effective = plain.effective[NO_TRUMP]
-            return
+            if self._trump < 0:  # Napoleon: the first card led makes trump (in apply)
+                self._suit_masks = plan.tables.suit_masks[NO_TRUMP]
+                self._effective = _NO_TRUMP_YET
+            return True
         self._to_act = self._leader = seating.first_leader(
             self._dealer, self._maker, self._alone, self._rules.loner_lead
         )
+        return True
 
     def _end_trick(self, trick: list[tuple[int, Card]]) -> Outcome:
         keys = self._keys[self._led]
@@ -1351,7 +1440,7 @@ class Game:
         self._winners.append(best_seat)
         self._trick = []
         self._tricks_won[self._seating.team_of[best_seat]] += 1
-        if len(self._tricks) < self._tricks_per_deal:
+        if len(self._tricks) < self._plan.tricks_per_deal:
             self._to_act = self._leader = best_seat
             return _new_outcome(Outcome, (done, best_seat, None, False))
         gains, tokens = deal_gains(self._rules, self._maker, self._alone, self._tricks_won,
@@ -1392,9 +1481,7 @@ class Game:
         other._drawn = self._drawn
         other._seating = self._seating
         other._next = self._next
-        other._flow = self._flow
-        other._tables = self._tables
-        other._tricks_per_deal = self._tricks_per_deal
+        other._plan = self._plan
         other._bid = self._bid
         other._bid_calls = self._bid_calls
         other._exchanged = self._exchanged
@@ -1446,3 +1533,19 @@ class Game:
         from euchre.view import view_of
 
         return view_of(self, seat)
+
+
+_ENTER: Final[dict[Phase, Callable[[Game], bool]]] = {
+    _BENNY: Game._enter_benny,
+    _DECLARE: Game._enter_declare,
+    _BID1: Game._enter_bid1,
+    _EXCHANGE: Game._enter_exchange,
+    _BID2: Game._enter_bid2,
+    _ALONE: Game._start_alone,
+    _BEST: Game._start_best,
+    _BID: Game._enter_bid,
+    _TRUMP: Game._enter_trump,
+    _DISCARD: Game._enter_widow,
+    _PLAY: Game._enter_play,
+}
+"""How each phase of a flow is entered (:class:`_Plan`'s entries)."""

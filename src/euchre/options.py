@@ -14,8 +14,8 @@ import contextlib
 import math
 from collections.abc import Callable
 
-from euchre.errors import EuchreError, RulesError
-from euchre.rules import OPTION_HELP, PRESETS, Rules, face_refusal
+from euchre.errors import EuchreError
+from euchre.rules import OPTION_HELP, PRESETS, Rules
 
 __all__ = ["add_rules_arguments", "preset_name", "rules_from_args", "seconds", "whole_number"]
 
@@ -130,8 +130,4 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         for name in RULE_DEFAULTS
         if getattr(args, f"rule_{name}") is not None
     }
-    rules = Rules.from_options(options, base=Rules.preset(args.rules))
-    refusal = face_refusal(rules)
-    if refusal:
-        raise RulesError(refusal)
-    return rules
+    return Rules.from_options(options, base=Rules.preset(args.rules))

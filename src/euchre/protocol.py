@@ -98,7 +98,7 @@ from euchre.deal import DealResult
 from euchre.errors import ActionError, CardError, EuchreError, RulesError
 from euchre.game import FLOWS, NAP_BIDS
 from euchre.players import Player
-from euchre.rules import Rules, face_refusal
+from euchre.rules import Rules
 from euchre.view import PlayerView
 
 __all__ = [
@@ -469,9 +469,6 @@ def _rules(value: object, where: str) -> Rules:
         rules = Rules.from_dict(value)
     except RulesError as error:
         _fail(where, str(error))
-    refusal = face_refusal(rules)
-    if refusal:
-        _fail(where, refusal)
     if len(_RULES_SEEN) < 64:
         _RULES_SEEN[key] = rules
     return rules

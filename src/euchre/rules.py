@@ -26,7 +26,7 @@ from euchre.seating import Seating, seating_of
 
 __all__ = [
     "APPLIES", "FORM_NAMES", "OPTION_HELP", "PRESETS", "PRESET_HELP", "SEAT_NAMES", "Rules",
-    "face_refusal", "playable_presets", "seat_name", "team_name",
+    "seat_name", "team_name",
 ]
 
 SEAT_NAMES: Final = {
@@ -468,34 +468,6 @@ def _coerce(name: str, raw: object) -> object:
         except ValueError:
             raise RulesError(f"{name}: must be a whole number, not {raw!r}") from None
     return text.replace("-", "_") if name != "deal_pattern" else text
-
-
-_UNPLAYED_FORMS: Final[frozenset[str]] = frozenset()
-"""Forms the bots and faces do not play yet (every form is played)."""
-_UNPLAYED_OPTIONS: Final[tuple[str, ...]] = ()
-"""Options that bring decisions the bots and faces do not make yet (none)."""
-
-
-def face_refusal(rules: Rules) -> str | None:
-    """Why the terminal game, the web table, the arena and the bots can not play a game
-    under ``rules`` (``None`` when they can: today they play every form and house rule).
-
-    >>> face_refusal(Rules()) is None, face_refusal(Rules.preset("napoleon")) is None
-    (True, True)
-    """
-    where = ("is in the engine but not yet at the table: the terminal game, the web table, "
-             "the arena and the bots do not play it")
-    if rules.form in _UNPLAYED_FORMS:
-        return f"{rules.form_name} {where}"
-    for option in _UNPLAYED_OPTIONS:
-        if getattr(rules, option) != _OFF_VALUES[option]:
-            return f"{option}={getattr(rules, option)!r} {where}"
-    return None
-
-
-def playable_presets() -> list[str]:
-    """The presets the faces and bots play today (:func:`face_refusal`)."""
-    return [name for name, rules in PRESETS.items() if face_refusal(rules) is None]
 
 
 _RAILROAD: Final = Rules(

@@ -20,7 +20,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from euchre.errors import EuchreError, RulesError
 from euchre.players.registry import available_bots
-from euchre.rules import PRESET_HELP, Rules, playable_presets
+from euchre.rules import PRESET_HELP, PRESETS, Rules
 from euchre.tui.session import GameSession, PlayConfig
 from euchre.tui.style import RED
 from euchre.tui.widgets import PACES, TableApp, pace_text
@@ -59,7 +59,7 @@ class SetupScreen(Screen[None]):
     def __init__(self, config: PlayConfig, preset: str, unfinished: Path | None) -> None:
         super().__init__()
         self.config = config
-        self.preset = preset if preset in playable_presets() else "standard"
+        self.preset = preset if preset in PRESETS else "standard"
         self.unfinished = unfinished
 
     def compose(self) -> ComposeResult:
@@ -80,7 +80,7 @@ class SetupScreen(Screen[None]):
             )
             with Grid(id="setup-grid"):
                 yield Label("Rules")
-                yield Select([(f"{name}", name) for name in playable_presets()],
+                yield Select([(f"{name}", name) for name in PRESETS],
                              value=self.preset,
                              allow_blank=False, id="preset", compact=True)
                 yield Label("Game to")

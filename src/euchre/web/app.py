@@ -42,7 +42,6 @@ from euchre.rules import (
     PRESETS,
     SEAT_NAMES,
     Rules,
-    face_refusal,
     seat_name,
 )
 from euchre.web.project import replay_json
@@ -208,7 +207,7 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
 
     async def setup(request: Request) -> Response:
         presets = {name: {"help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
-                   for name, rules in PRESETS.items() if face_refusal(rules) is None}
+                   for name, rules in PRESETS.items()}
         return JSONResponse({
             "presets": presets, "options": dict(OPTION_HELP),
             "defaults": Rules().to_dict(),

@@ -33,7 +33,7 @@ from euchre.errors import EuchreError, RulesError
 from euchre.game import Game
 from euchre.players.registry import available_bots
 from euchre.record import Record, dumps
-from euchre.rules import PRESETS, Rules, face_refusal, seat_name
+from euchre.rules import PRESETS, Rules, seat_name
 from euchre.table import Event, Seat, Table
 from euchre.web.project import StateEncoder, event_json, public_json, result_json, seat_json
 from euchre.web.store import SeatRow, Store, StoredTable, TableRow
@@ -137,9 +137,6 @@ class TableSettings:
             rules = Rules.from_options(options, Rules.preset(preset))
         except RulesError as error:
             raise SettingsError(str(error)) from None
-        refusal = face_refusal(rules)
-        if refusal:
-            raise SettingsError(refusal)
         bots = available_bots()
         level = data.get("level", "expert")
         if level not in bots:
