@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -77,6 +78,7 @@ from euchre.cards import (
     JACK,
     KING,
     NINE,
+    NUM_CARD_CODES,
     QUEEN,
     SUIT_CHARS,
     TEN,
@@ -177,6 +179,42 @@ NAP_BIDS: Final = (1, 2, 3, MISERE, 4, NAP, WELLINGTON, BLUCHER)
 _NAP_RANK: Final = {bid: i for i, bid in enumerate(NAP_BIDS)}
 _PLAY_LISTS: dict[int, tuple[Action, ...]] = {}
 """The play actions of each mask of legal cards met so far (a hand has few cards)."""
+_ByteTables = tuple[tuple[tuple[Action, ...], ...], ...]
+
+
+def _by_bytes(table: tuple[Action, ...]) -> _ByteTables:
+    """For each byte of a card mask (cards 0-7, 8-15, ...), the actions of ``table``
+    (``PLAY``, ``DISCARD``) for the cards of each value of that byte, in
+    ascending order (a value's are its lowest card's, then those of the rest)."""
+    tables = []
+    for base in range(0, NUM_CARD_CODES, 8):
+        row: list[tuple[Action, ...]] = [()]
+        for value in range(1, 256):
+            rest = value & (value - 1)
+            card = base + (value ^ rest).bit_length() - 1
+            row.append((table[card], *row[rest]) if card < NUM_CARD_CODES else row[rest])
+        tables.append(tuple(row))
+    return tuple(tables)
+
+
+_PLAY_BYTES: Final = _by_bytes(PLAY)
+_DISCARD_BYTES: Final = _by_bytes(DISCARD)
+
+
+def _actions_of(tables: _ByteTables, mask: int) -> tuple[Action, ...]:
+    """The actions of a mask's cards in ascending order, ``tuple(PLAY[c] for c in
+    cards_of(mask))`` for ``PLAY``'s tables: a byte at a time, a third of the cost.
+
+    >>> _actions_of(_PLAY_BYTES, 1 << 3 | 1 << 20 | 1 << 52) == (PLAY[3], PLAY[20], PLAY[52])
+    True
+    """
+    actions: tuple[Action, ...] = ()
+    for table in tables:
+        if not mask:
+            break
+        actions += table[mask & 0xFF]
+        mask >>= 8
+    return actions
 _BID_ACTIONS: Final = [PASS, ORDER]
 _ALONE_ACTIONS: Final = [STAY, ALONE]
 _BEST_ACTIONS: Final = [DECLINE, BEST]
@@ -237,6 +275,8 @@ _NO_TRUMP_YET: Final[tuple[int, ...]] = ()
 """Napoleon's table of effective suits from the start of play to the first card led
 (which makes trump, §17): looking the card up in it fails, and only then does
 :meth:`Game.apply` fix trump, so the other forms' leads do no work for it."""
+_new_random: Final = random.Random.__new__
+_c_seed: Final = _random.Random.seed
 _STANDARD: Final = Rules()
 """The rules of a game made without any (one object, so its plan is worked out once)."""
 
@@ -279,8 +319,8 @@ class _Plan:
     ['bid1', 'exchange', 'bid2', 'alone', 'play']
     """
 
-    __slots__ = ("after", "entries", "has_upcard", "keeps_upcard", "names_benny", "players",
-                 "rules", "seating", "tables", "team_count", "tricks_per_deal")
+    __slots__ = ("after", "calls", "entries", "has_upcard", "keeps_upcard", "names_benny",
+                 "players", "rules", "seating", "tables", "team_count", "tricks_per_deal")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -293,6 +333,10 @@ class _Plan:
         self.names_benny = rules.benny_upcard == "dealer_names"
         """Whether the dealer names trump for a Benny upcard (and keeps it)."""
         self.keeps_upcard = rules.dealer_must_take_upcard
+        suits = range(5 if rules.no_trump else 4)
+        self.calls = {turned_down: tuple(CALL[s] for s in suits if s != turned_down)
+                      for turned_down in range(-1, 4)}
+        """Round two's calls after each suit turned down (-1: none was)."""
         flow = FLOWS[rules.form]
         entries: _Entries = tuple((phase, _ENTER[phase]) for phase in flow
                                   if _allowed(rules, phase))
@@ -320,6 +364,22 @@ def _plan_of(rules: Rules) -> _Plan:
     return plan
 
 
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``, the same generator, made without the Python-level
+    ``__init__`` and ``seed`` around the C seeding (for an int they only pass it on and
+    clear ``gauss_next``): every game seeds one, and a game a deal pays it each deal.
+
+    >>> _seeded(2**70 + 5).random() == random.Random(2**70 + 5).random()
+    True
+    """
+    if type(seed) is not int:  # an int exactly (what Random.seed passes on unchanged)
+        return random.Random(seed)
+    rng = _new_random(random.Random)
+    _c_seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
+    return rng
+
+
 class _DealSource:
     """The random deals of one seed, drawn once and shared by a game and its copies."""
 
@@ -327,7 +387,7 @@ class _DealSource:
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self._rules = rules
-        self._rng = random.Random(seed)
+        self._rng = _seeded(seed)
         self._deals: list[Deal] = []
 
     def deal(self, index: int, dealer: int) -> Deal:
@@ -446,7 +506,7 @@ class Game:
             raise CardError(f"a score has {teams} numbers, one per side, not {len(score)}")
         self._score = list(score)
         self._start_score = tuple(score)
-        self._tokens = [0] * teams
+        self._tokens: tuple[int, ...] = (0,) * teams
         self._deals: list[Deal] = []
         self._actions: list[list[Action]] = []
         self._results: list[DealResult] = []
@@ -501,7 +561,7 @@ class Game:
         self._hands = hands
         self._unknown: list[int] | None = unknown if any(unknown) else None
         self._upcard = deal.upcard
-        self._kitty_cards = list(deal.kitty)
+        self._kitty_cards = deal.kitty
         kitty = 0
         for c in deal.kitty:
             if c >= 0:
@@ -514,12 +574,14 @@ class Game:
         self._bid = -1
         self._bid_calls = 0
         self._discard: Card | None = None
-        self._alone: list[int] = []
-        self._alone_queue: list[int] = []
-        self._steps: list[tuple[Phase, int]] = []
-        self._shown: list[tuple[int, Card]] = []
-        self._laid: list[tuple[int, Card]] = []
-        self._given: list[tuple[int, int, Card]] = []
+        # what changes a few times a deal at most is a tuple, replaced rather than changed,
+        # so copies share it (the steps and the going-alone queue are stacks: last first)
+        self._alone: tuple[int, ...] = ()
+        self._alone_queue: tuple[int, ...] = ()
+        self._steps: tuple[tuple[Phase, int], ...] = ()
+        self._shown: tuple[tuple[int, Card], ...] = ()
+        self._laid: tuple[tuple[int, Card], ...] = ()
+        self._given: tuple[tuple[int, int, Card], ...] = ()
         self._exchanged = False
         self._ordered = False
         self._out = 0
@@ -566,8 +628,9 @@ class Game:
 
     def _enter_declare(self) -> bool:
         """Each seat from the dealer's left declares a hand or passes (§19.3–19.5)."""
-        self._steps = [(_DECLARE, s) for s in reversed(self._seating.order_after(self._dealer))]
-        self._to_act = self._steps.pop()[1]
+        order = self._seating.order_after(self._dealer)
+        self._steps = tuple((_DECLARE, s) for s in reversed(order))
+        self._to_act = self._pop_step()[1]
         return True
 
     def _enter_bid1(self) -> bool:
@@ -611,7 +674,7 @@ class Game:
         for c in self._kitty_cards:
             self._take(maker, c)
         self._kitty = 0
-        self._steps = []
+        self._steps = ()
         self._to_act = maker
         return True
 
@@ -870,7 +933,7 @@ class Game:
                 mask = (mask & self._suit_masks[self._led]) or mask
             plays = _PLAY_LISTS.get(mask)
             if plays is None:
-                plays = tuple(PLAY[c] for c in cards_of(mask))
+                plays = _actions_of(_PLAY_BYTES, mask)
                 if len(_PLAY_LISTS) < 400_000:
                     _PLAY_LISTS[mask] = plays
             return list(plays)
@@ -879,13 +942,12 @@ class Game:
         if phase is _ALONE:
             return list(_ALONE_ACTIONS)
         if phase is _BID2:
-            suits = range(5 if self._rules.no_trump else 4)
-            actions: list[Action] = [CALL[s] for s in suits if s != self._turned_down]
-            if not (self._rules.stick_the_dealer and self._to_act == self._dealer):
-                actions.insert(0, PASS)
-            return actions
+            calls = self._plan.calls[self._turned_down]
+            if self._rules.stick_the_dealer and self._to_act == self._dealer:
+                return list(calls)
+            return [PASS, *calls]
         if phase is _EXCHANGE:
-            actions = [DISCARD[c] for c in cards_of(self._discard_options())]
+            actions = list(_actions_of(_DISCARD_BYTES, self._discard_options()))
             if self._unknown is not None and self._unknown[self._dealer]:
                 actions.append(DISCARD[UNKNOWN])
             return actions
@@ -900,7 +962,7 @@ class Game:
         if phase is _GIVE:
             return [GIVE[c] for c in cards_of(self._hands[self._to_act])]
         if phase is _DISCARD:
-            return [DISCARD[c] for c in cards_of(self._hands[self._to_act])]
+            return list(_actions_of(_DISCARD_BYTES, self._hands[self._to_act]))
         return [BID[v] for v in self._bids()] if self._dealer_stuck_at_bid() else [
             PASS, *(BID[v] for v in self._bids())]
 
@@ -1060,28 +1122,34 @@ class Game:
                 partner = self._seating.partner_of[seat]
                 assert partner is not None
                 if self._rules.partners_best_order == "discard_first":
-                    self._steps.extend([(_GIVE, partner), (_DISCARD, seat)])
+                    self._steps += ((_GIVE, partner), (_DISCARD, seat))
                 else:
-                    self._steps.extend([(_DISCARD, seat), (_GIVE, partner)])
+                    self._steps += ((_DISCARD, seat), (_GIVE, partner))
         elif phase is _GIVE:
             c = action.card  # type: ignore[attr-defined]
             receiver = self._seating.partner_of[seat]
             assert receiver is not None
             self._hands[seat] &= ~(1 << c)
             self._hands[receiver] |= 1 << c
-            self._given.append((seat, receiver, c))
+            self._given += ((seat, receiver, c),)
         else:  # a card laid away face down
             c = action.card  # type: ignore[attr-defined]
             self._hands[seat] &= ~(1 << c)
-            self._laid.append((seat, c))
+            self._laid += ((seat, c),)
         self._next_step()
         return NOTHING
+
+    def _pop_step(self) -> tuple[Phase, int]:
+        """Take the next pending step (a phase and the seat to act in it) off the stack."""
+        steps = self._steps
+        self._steps = steps[:-1]
+        return steps[-1]
 
     def _next_step(self) -> None:
         """Go on to the next pending step (a call for best, a give, a discard), or to
         the next phase once none is left."""
         if self._steps:
-            self._phase, self._to_act = self._steps.pop()
+            self._phase, self._to_act = self._pop_step()
             return
         self._advance()  # after a give or discard of best's steps, the plan goes on after best
 
@@ -1091,9 +1159,9 @@ class Game:
         if isinstance(action, Declare):
             hand = self._hands[seat]
             if action.what == FARMER:
-                self._shown.extend((seat, c) for c in action.cards)
+                self._shown += tuple((seat, c) for c in action.cards)
             else:
-                self._shown.extend((seat, c) for c in cards_of(hand))
+                self._shown += tuple((seat, c) for c in cards_of(hand))
             if action.what in (FARMER, GO_UNDER):
                 self._exchanged = True
                 taken = self._kitty_cards[:3]
@@ -1101,7 +1169,7 @@ class Game:
                     self._hands[seat] &= ~(1 << c)
                 for c in taken:
                     self._take(seat, c)
-                self._kitty_cards[:3] = list(action.cards)
+                self._kitty_cards = (*action.cards, *self._kitty_cards[3:])
                 kitty = 0
                 for c in self._kitty_cards:
                     if c >= 0:
@@ -1111,7 +1179,7 @@ class Game:
                 self._redeal = True
                 return self._throw_in()
         if self._steps:
-            self._to_act = self._steps.pop()[1]
+            self._to_act = self._pop_step()[1]
         else:
             self._advance()
         return NOTHING
@@ -1145,7 +1213,7 @@ class Game:
             if holder is None:  # the Benny is the widow: thrown in
                 return self._throw_in()
             self._calls.append((holder, BID[3]))  # must bid exactly 3, showing the Benny
-            self._shown.append((holder, BENNY))
+            self._shown += ((holder, BENNY),)
             self._bid = 3
             self._maker = holder
         if rules.form == "napoleon" and self._bid == MISERE:
@@ -1352,13 +1420,13 @@ class Game:
         rules = self._rules
         maker = self._maker
         seating = self._seating
-        queue = list(reversed(seating.alone_order(
+        queue = tuple(reversed(seating.alone_order(
             self._dealer, maker, rules.maker_partner_alone, rules.lone_defender
         )))
         if rules.canadian and self._ordered and not self._phase_named_by_dealer and (
                 seating.partner_of[self._dealer] == maker):
-            queue.remove(maker)
-            self._alone.append(maker)
+            queue = tuple(s for s in queue if s != maker)
+            self._alone += (maker,)
             self._out = seating.out_mask(self._alone)
         self._alone_queue = queue
         return self._next_alone()
@@ -1371,14 +1439,17 @@ class Game:
         needs_loner = self._rules.lone_defender_needs_loner
         maker = self._maker
         while queue:
-            seat = queue.pop()
+            seat = queue[-1]
+            queue = queue[:-1]
             if partner_of[seat] in self._alone:
                 continue
             if needs_loner and not seating.same_team(seat, maker) and (
                     not any(seating.same_team(a, maker) for a in self._alone)):
                 continue
+            self._alone_queue = queue
             self._to_act = seat
             return True
+        self._alone_queue = queue
         return False
 
     def _declare(self, action: Action) -> None:
@@ -1386,7 +1457,7 @@ class Game:
         self._calls.append((seat, action))  # _record, inline
         self._actions[-1].append(action)
         if action is ALONE or action == ALONE:
-            self._alone.append(seat)
+            self._alone += (seat,)
             self._out = self._seating.out_mask(self._alone)
         if not self._next_alone():
             self._advance()
@@ -1406,8 +1477,8 @@ class Game:
             callers = lone_makers + lone_defenders
         if not callers:
             return False
-        self._steps = [(_BEST, s) for s in reversed(callers)]
-        self._phase, self._to_act = self._steps.pop()
+        self._steps = tuple((_BEST, s) for s in reversed(callers))
+        self._phase, self._to_act = self._pop_step()
         return True
 
     def _enter_play(self) -> bool:
@@ -1445,7 +1516,7 @@ class Game:
             return _new_outcome(Outcome, (done, best_seat, None, False))
         gains, tokens = deal_gains(self._rules, self._maker, self._alone, self._tricks_won,
                                    self._winners, self._bid, self._tokens)
-        self._tokens = list(tokens)
+        self._tokens = tokens
         result = self._finish_deal(gains)
         return _new_outcome(Outcome, (done, best_seat, result, self._phase is _OVER))
 
@@ -1495,20 +1566,23 @@ class Game:
             other._keys = self._keys
         other._explicit = list(self._explicit)
         other._score = list(self._score)
-        other._tokens = list(self._tokens)
+        other._tokens = self._tokens
         other._deals = list(self._deals)
-        other._actions = [list(a) for a in self._actions]
+        # the actions of finished deals are never changed again: only the current one is
+        other._actions = actions = self._actions[:]
+        if actions:
+            actions[-1] = actions[-1][:]
         other._results = list(self._results)
         other._hands = list(self._hands)
         other._unknown = None if self._unknown is None else list(self._unknown)
-        other._kitty_cards = list(self._kitty_cards)
+        other._kitty_cards = self._kitty_cards
         other._calls = list(self._calls)
-        other._alone = list(self._alone)
-        other._alone_queue = list(self._alone_queue)
-        other._steps = list(self._steps)
-        other._shown = list(self._shown)
-        other._laid = list(self._laid)
-        other._given = list(self._given)
+        other._alone = self._alone
+        other._alone_queue = self._alone_queue
+        other._steps = self._steps
+        other._shown = self._shown
+        other._laid = self._laid
+        other._given = self._given
         other._trick = list(self._trick)
         other._tricks = list(self._tricks)
         other._winners = list(self._winners)

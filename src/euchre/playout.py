@@ -15,6 +15,7 @@ seat; a sitting-out seat has an empty mask and is skipped.
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import Final
 
 from euchre.cards import EFFECTIVE_SUIT, SUIT_MASKS, TRICK_KEY, Card, cards_of
@@ -29,6 +30,20 @@ def _cards(mask: int) -> tuple[Card, ...]:
     if cards is None:
         cards = _CARD_LISTS[mask] = tuple(cards_of(mask))
     return cards
+
+
+_FOLLOWERS: Final[dict[tuple[bool, ...], tuple[tuple[int, ...], ...]]] = {}
+"""For each pattern of seats that play (a hand not empty), the seats after each seat in
+order of play (empty for a seat that sits out)."""
+
+
+def _followers(plays: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+    followers = _FOLLOWERS.get(plays)
+    if followers is None:
+        active = [s for s, playing in enumerate(plays) if playing]
+        after = {s: tuple(active[i + 1:] + active[:i]) for i, s in enumerate(active)}
+        followers = _FOLLOWERS[plays] = tuple(after.get(s, ()) for s in range(len(plays)))
+    return followers
 
 
 def legal_mask(hand: int, led_mask: int) -> int:
@@ -52,9 +67,7 @@ def random_playout(
     ``hands`` is not changed. Seats whose mask is empty sit out.
     """
     hands = list(hands)
-    active = [s for s in range(len(hands)) if hands[s]]
-    # the seats after each leader, in order of play
-    followers = {s: (active[i + 1:] + active[:i]) for i, s in enumerate(active)}
+    followers = _followers(tuple(map(bool, hands)))  # the seats after each, in order of play
     suit_masks = SUIT_MASKS[trump]
     effective = EFFECTIVE_SUIT[trump]
     keys_by_led = TRICK_KEY[trump]
@@ -64,7 +77,7 @@ def random_playout(
     for _ in range(5):
         hand = hands[leader]
         cards = cache.get(hand) or _cards(hand)
-        c = cards[int(rand() * len(cards))]
+        c = cards[floor(rand() * len(cards))]  # int() of a product never negative, cheaper
         hands[leader] = hand ^ (1 << c)
         led = effective[c]
         led_mask = suit_masks[led]
@@ -73,10 +86,9 @@ def random_playout(
         winner = leader
         for seat in followers[leader]:
             hand = hands[seat]
-            follow = hand & led_mask
-            options = follow if follow else hand
+            options = hand & led_mask or hand
             cards = cache.get(options) or _cards(options)
-            c = cards[int(rand() * len(cards))]
+            c = cards[floor(rand() * len(cards))]
             hands[seat] = hand ^ (1 << c)
             if keys[c] > best:
                 best = keys[c]
