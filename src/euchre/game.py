@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import _random
 import random
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -99,7 +98,8 @@ from euchre.scoring import deal_gains, game_winner, score_deal
 if TYPE_CHECKING:
     from euchre.view import PlayerView
 
-__all__ = ["CHOICES", "FLOWS", "NAP_BIDS", "NOTHING", "Game", "Outcome", "Phase", "score_deal"]
+__all__ = ["CHOICES", "FLOWS", "NAP_BIDS", "NOTHING", "Game", "Outcome", "Phase", "allowed_bids",
+           "qualifies", "score_deal"]
 
 
 class Phase(StrEnum):
@@ -227,8 +227,17 @@ def _mix(seed: int) -> int:
     return ((seed & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15 >> 29) & 0xFFFFFFFF
 
 
-def _qualifies(what: str, hand: int) -> bool:
-    """Whether a hand (a mask) may make a pre-bid declaration (§19.4, §19.5)."""
+def qualifies(what: str, hand: int) -> bool:
+    """Whether a hand (a mask) may make the pre-bid declaration ``what`` (§19.4, §19.5):
+    three 9s and 10s for a farmer's hand; no face card (nor the Benny) to go under; no
+    face card, ace or Benny to throw in.
+
+    >>> from euchre.cards import mask_of, parse_cards
+    >>> qualifies(FARMER, mask_of(parse_cards("9c 9d Th As Kd")))
+    True
+    >>> qualifies(GO_UNDER, mask_of(parse_cards("9c 9d Th As Kd")))
+    False
+    """
     cards = cards_of(hand)
     if what == FARMER:
         return sum(card_rank(c) in _NINE_TEN for c in cards) >= 3
@@ -237,6 +246,30 @@ def _qualifies(what: str, hand: int) -> bool:
     if what == GO_UNDER:
         return not any(card_rank(c) in _FACES for c in cards)
     return not any(card_rank(c) in _FACES or card_rank(c) == ACE for c in cards)
+
+
+def allowed_bids(rules: Rules, top: int, stuck: bool) -> list[int]:
+    """The bids a player may make over the highest bid so far ``top`` (-1: none yet):
+    Hasenpfeffer's one to six tricks, higher than ``top``; Napoleon's bids above it in
+    :data:`NAP_BIDS` order, one only with ``nap_min_bid=1`` or for a dealer who must bid
+    (``stuck``), misère, Wellington and Blücher only where the rules allow them (§16,
+    §17).
+
+    >>> allowed_bids(Rules.preset("hasenpfeffer"), 4, False)
+    [5, 6]
+    >>> allowed_bids(Rules.preset("napoleon"), 3, False) == [4, NAP]
+    True
+    """
+    if rules.form == "hasenpfeffer":
+        return list(range(top + 1 if top > 0 else 1, 7))
+    allowed = [b for b in NAP_BIDS if (b != 1 or rules.nap_min_bid == 1 or stuck)
+               and (b != MISERE or rules.misere)
+               and (b != WELLINGTON or (rules.wellington and top == NAP))
+               and (b != BLUCHER or (rules.blucher and top == WELLINGTON))]
+    if top < 0:
+        return allowed
+    rank = _NAP_RANK[top]
+    return [b for b in allowed if _NAP_RANK[b] > rank]
 
 
 class Outcome(NamedTuple):
@@ -275,8 +308,6 @@ _NO_TRUMP_YET: Final[tuple[int, ...]] = ()
 """Napoleon's table of effective suits from the start of play to the first card led
 (which makes trump, §17): looking the card up in it fails, and only then does
 :meth:`Game.apply` fix trump, so the other forms' leads do no work for it."""
-_new_random: Final = random.Random.__new__
-_c_seed: Final = _random.Random.seed
 _STANDARD: Final = Rules()
 """The rules of a game made without any (one object, so its plan is worked out once)."""
 
@@ -364,22 +395,6 @@ def _plan_of(rules: Rules) -> _Plan:
     return plan
 
 
-def _seeded(seed: int) -> random.Random:
-    """``random.Random(seed)``, the same generator, made without the Python-level
-    ``__init__`` and ``seed`` around the C seeding (for an int they only pass it on and
-    clear ``gauss_next``): every game seeds one, and a game a deal pays it each deal.
-
-    >>> _seeded(2**70 + 5).random() == random.Random(2**70 + 5).random()
-    True
-    """
-    if type(seed) is not int:  # an int exactly (what Random.seed passes on unchanged)
-        return random.Random(seed)
-    rng = _new_random(random.Random)
-    _c_seed(rng, seed)
-    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
-    return rng
-
-
 class _DealSource:
     """The random deals of one seed, drawn once and shared by a game and its copies."""
 
@@ -387,7 +402,7 @@ class _DealSource:
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self._rules = rules
-        self._rng = _seeded(seed)
+        self._rng = random.Random(seed)
         self._deals: list[Deal] = []
 
     def deal(self, index: int, dealer: int) -> Deal:
@@ -972,29 +987,18 @@ class Game:
         hand = self._hands[self._to_act]
         out: list[Action] = []
         if not self._exchanged:  # every Euchre kitty holds the three cards to swap
-            if rules.farmers and _qualifies(FARMER, hand):
+            if rules.farmers and qualifies(FARMER, hand):
                 low = [c for c in cards_of(hand) if card_rank(c) in _NINE_TEN]
                 out.extend(Declare(FARMER, three) for three in combinations(low, 3))
-            if rules.go_under and _qualifies(GO_UNDER, hand):
+            if rules.go_under and qualifies(GO_UNDER, hand):
                 out.extend(Declare(GO_UNDER, three) for three in combinations(cards_of(hand), 3))
-        if rules.throw_in != "none" and _qualifies("throw in", hand):
+        if rules.throw_in != "none" and qualifies("throw in", hand):
             out.append(THROW_IN_HAND)
         return out
 
     def _bids(self) -> list[int]:
         """The bids the seat to act may make now (Hasenpfeffer, Napoleon)."""
-        rules = self._rules
-        if rules.form == "hasenpfeffer":
-            return list(range(self._bid + 1 if self._bid > 0 else 1, 7))
-        allowed = [b for b in NAP_BIDS if (b != 1 or rules.nap_min_bid == 1
-                                           or self._dealer_stuck_at_bid())
-                   and (b != MISERE or rules.misere)
-                   and (b != WELLINGTON or (rules.wellington and self._bid == NAP))
-                   and (b != BLUCHER or (rules.blucher and self._bid == WELLINGTON))]
-        if self._bid < 0:
-            return allowed
-        top = _NAP_RANK[self._bid]
-        return [b for b in allowed if _NAP_RANK[b] > top]
+        return allowed_bids(self._rules, self._bid, self._dealer_stuck_at_bid())
 
     def _dealer_stuck_at_bid(self) -> bool:
         """Napoleon's dealer, when every other player passed, must bid (§17)."""

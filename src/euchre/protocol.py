@@ -40,7 +40,6 @@ from euchre.actions import (
     BEST,
     BID,
     BID_WORDS,
-    BLUCHER,
     CALL,
     DECLINE,
     DISCARD,
@@ -48,7 +47,6 @@ from euchre.actions import (
     GIVE,
     GO_UNDER,
     MISERE,
-    NAP,
     NO_TRUMP,
     ORDER,
     PASS,
@@ -56,7 +54,6 @@ from euchre.actions import (
     STAY,
     THROW_IN,
     THROW_IN_HAND,
-    WELLINGTON,
     Action,
     Best,
     Bid,
@@ -70,14 +67,10 @@ from euchre.actions import (
     Play,
 )
 from euchre.cards import (
-    ACE,
     BENNY,
     HEARTS,
-    JACK,
-    KING,
     NINE,
     NO_TRUMP_CHAR,
-    QUEEN,
     TEN,
     TRUMP_ORDERS,
     UNKNOWN,
@@ -96,7 +89,7 @@ from euchre.cards import (
 )
 from euchre.deal import DealResult
 from euchre.errors import ActionError, CardError, EuchreError, RulesError
-from euchre.game import FLOWS, NAP_BIDS
+from euchre.game import FLOWS, allowed_bids, qualifies
 from euchre.players import Player
 from euchre.rules import Rules
 from euchre.view import PlayerView
@@ -756,26 +749,6 @@ def _check_upcard(where: str, rules: Rules, phase: str, seat: int, dealer: int, 
         _fail(f"{where}.phase", f"is benny, but the upcard is {card_name(upcard)}, not the Benny")
 
 
-def _nap_bids(rules: Rules, top: int | None, stuck: bool) -> list[int]:
-    """Napoleon's bids allowed over ``top`` (``stuck``: the dealer must bid, §17), as
-    :meth:`Game.legal_actions <euchre.game.Game.legal_actions>` has them."""
-    allowed = [b for b in NAP_BIDS if (b != 1 or rules.nap_min_bid == 1 or stuck)
-               and (b != MISERE or rules.misere)
-               and (b != WELLINGTON or (rules.wellington and top == NAP))
-               and (b != BLUCHER or (rules.blucher and top == WELLINGTON))]
-    if top is None:
-        return allowed
-    rank = NAP_BIDS.index(top)
-    return [b for b in allowed if NAP_BIDS.index(b) > rank]
-
-
-def _bids(rules: Rules, top: int | None, stuck: bool) -> list[int]:
-    """The bids allowed over ``top`` (Hasenpfeffer: more tricks, up to six)."""
-    if rules.form == "hasenpfeffer":
-        return list(range(1 if top is None else top + 1, 7))
-    return _nap_bids(rules, top, stuck)
-
-
 class _Calls:
     """A walk through a view's calls in the engine's order (``docs/rules.md``),
     checking that they are a real bidding, in turn, and that the phase, ``to_act``
@@ -1045,7 +1018,8 @@ class _Calls:
                      and top is None)
             if isinstance(action, Pass) and not stuck:
                 passes += 1
-            elif isinstance(action, Bid) and action.value in _bids(rules, top, stuck):
+            elif isinstance(action, Bid) and action.value in allowed_bids(
+                    rules, -1 if top is None else top, stuck):
                 self.bid, self.maker, passes = action.value, seat, 0
             else:
                 why = ("every other player passed: the dealer must bid" if stuck else
@@ -1550,21 +1524,6 @@ def _check_hand_size(view: PlayerView) -> None:
 
 
 _NINE_TEN: Final = frozenset({NINE, TEN})
-_FACES: Final = frozenset({JACK, QUEEN, KING})
-
-
-def _qualifies(what: str, hand: Sequence[int]) -> bool:
-    """Whether a hand may make a pre-bid declaration (§19.4, §19.5): three 9s and 10s
-    for a farmer's hand; no face card (nor the Benny) to go under; no face card, ace or
-    Benny to throw in (the engine's test, which ``_decision`` is checked against)."""
-    ranks = [card_rank(c) for c in hand]
-    if what == FARMER:
-        return sum(r in _NINE_TEN for r in ranks) >= 3
-    if BENNY in hand:
-        return False
-    if what == GO_UNDER:
-        return not any(r in _FACES for r in ranks)
-    return not any(r in _FACES or r == ACE for r in ranks)
 
 
 def _legal_now(view: PlayerView) -> list[Action]:
@@ -1597,7 +1556,8 @@ def _legal_now(view: PlayerView) -> list[Action]:
     if phase == "bid":
         stuck = (rules.form == "napoleon" and rules.nap_all_pass == "dealer_bids_one"
                  and view.seat == view.dealer and view.bid is None)
-        return [*([] if stuck else [PASS]), *(BID[v] for v in _bids(rules, view.bid, stuck))]
+        bids = allowed_bids(rules, -1 if view.bid is None else view.bid, stuck)
+        return [*([] if stuck else [PASS]), *(BID[v] for v in bids)]
     order = TRUMP_ORDERS[rules.trump_order]
     eff = order.effective[NO_TRUMP if view.trump is None else view.trump]
     cards = list(view.hand)
@@ -1610,16 +1570,16 @@ def _legal_now(view: PlayerView) -> list[Action]:
 def _declarations(view: PlayerView) -> list[Action]:
     """The declarations the seat to act may make (only one hand swaps with the kitty in
     a deal)."""
-    rules, hand = view.rules, list(view.hand)
+    rules, hand, mask = view.rules, list(view.hand), view.hand.mask
     swapped = any(isinstance(a, Declare) and a.what != THROW_IN for _, a in view.calls)
     out: list[Action] = []
     if not swapped:
-        if rules.farmers and _qualifies(FARMER, hand):
+        if rules.farmers and qualifies(FARMER, mask):
             low = [c for c in hand if card_rank(c) in _NINE_TEN]
             out.extend(Declare(FARMER, three) for three in combinations(low, 3))
-        if rules.go_under and _qualifies(GO_UNDER, hand):
+        if rules.go_under and qualifies(GO_UNDER, mask):
             out.extend(Declare(GO_UNDER, three) for three in combinations(hand, 3))
-    if rules.throw_in != "none" and _qualifies(THROW_IN, hand):
+    if rules.throw_in != "none" and qualifies(THROW_IN, mask):
         out.append(THROW_IN_HAND)
     return out
 
