@@ -145,6 +145,7 @@ _BID_TEXT: Final = {**{str(v): v for v in range(1, 7)}, **{w: v for v, w in BID_
 def bid_text(value: int) -> str:
     """The protocol's word for a bid value: ``'3'``, ``'nap'``, ``'misere'``.
 
+    >>> from euchre.actions import NAP
     >>> bid_text(3), bid_text(NAP)
     ('3', 'nap')
     """
