@@ -295,9 +295,15 @@ class PimcPlayer(BasePlayer):
             values[PASS] = self.pass_value(view, samples, values)
         self.last_values = values
         best = max(legal, key=lambda a: (values.get(a, float("-inf")), a == PASS))
+        return self._near_bid_to_rules(view, legal, values, best)
+
+    def _near_bid_to_rules(self, view: PlayerView, options: Sequence[Action],
+                           values: dict[Action, float], best: Action) -> Action:
+        """``best``, or when other ``options`` are worth within ``bid_tolerance`` of it,
+        ``basic``'s choice among them (ranked level with ``best`` in ``values``)."""
         tol = self.bid_tolerance
         if tol is not None:
-            near = [a for a in legal if a in values and values[a] >= values[best] - tol - 1e-9]
+            near = [a for a in options if a in values and values[a] >= values[best] - tol - 1e-9]
             if len(near) > 1:
                 choice = self._rules_player.decide(view, near)
                 if choice in near:
@@ -357,14 +363,7 @@ class PimcPlayer(BasePlayer):
         used = max(1, self.used)
         values = self.last_values = {a: t / used for a, t in totals.items()}
         best = max(values, key=values.__getitem__)
-        tol = self.bid_tolerance
-        near = [a for a in values if tol is not None and values[a] >= values[best] - tol - 1e-9]
-        if len(near) > 1:  # near ties to the rules, as in the bidding
-            choice = self._rules_player.decide(view, near)
-            if choice in near:
-                values[choice] = values[best]
-                return choice
-        return best
+        return self._near_bid_to_rules(view, list(values), values, best)
 
     def card_worth(self, view: PlayerView, hands: Sequence[int],
                    worth: dict[int, float]) -> dict[Card, float]:
