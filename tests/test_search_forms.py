@@ -8,7 +8,7 @@ import random
 import pytest
 
 from euchre.actions import BID, CALL, NAP, PASS, PLAY, Play
-from euchre.cards import HEARTS, SPADES, card_suit, parse_cards
+from euchre.cards import BENNY, HEARTS, SPADES, card_suit, parse_cards
 from euchre.deal import Deal
 from euchre.game import Game, Phase
 from euchre.players import Player, play_game
@@ -146,3 +146,19 @@ def test_sampling_holds_the_view_in_six_card_and_fifty_two_card_forms() -> None:
         size = game.rules.hand_size
         assert all(n == size for s, n in enumerate(cons.need) if s != view.seat)
         assert cons.pool.bit_count() == game.rules.deck - size
+
+
+@pytest.mark.parametrize("name", ["railroad", "railroad-1887"])
+def test_expert_bids_when_a_benny_turned_up_stands_for_hearts(name: str) -> None:
+    # §15 benny_upcard=hearts: round one offers hearts. The bidding model once took a
+    # Benny upcard for "no suit" and handed the solver trump -1 (a crash mid-match).
+    rules = _one_deal(name)
+    games = [g for g in (Game(rules, seed=s) for s in range(200)) if g.upcard == BENNY][:3]
+    assert games
+    for game in games:
+        expert = ExpertPlayer(seed=1, samples=8, bid_samples=8)
+        while game.phase is Phase.BID1:
+            legal = game.legal_actions()
+            action = expert.choose(game.view(game.to_act), legal)
+            assert action in legal
+            game.apply(action)

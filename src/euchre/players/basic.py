@@ -104,6 +104,7 @@ from euchre.players.knowledge import (
     tables_of,
     trick_estimate,
     trump_points,
+    turned_suit,
     unseen_cards,
     upcard_accepted,
     upcard_points,
@@ -417,10 +418,7 @@ class BasicPlayer(BasePlayer):
     def _turned_suit(view: PlayerView) -> int:
         """The suit the upcard stands for: its own, hearts for a Benny under
         ``benny_upcard=hearts`` (§15); -1 for a Benny otherwise."""
-        up = view.upcard
-        if up == BENNY:
-            return HEARTS if view.rules.benny_upcard == "hearts" else -1
-        return card_suit(up)
+        return turned_suit(view.rules, view.upcard)
 
     @staticmethod
     def _must_keep_upcard(view: PlayerView) -> bool:

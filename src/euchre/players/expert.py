@@ -102,7 +102,7 @@ from euchre.actions import (
     Pass,
     Play,
 )
-from euchre.cards import BENNY, UNKNOWN, cards_of, deck_mask, same_colour
+from euchre.cards import UNKNOWN, cards_of, deck_mask, same_colour
 from euchre.deal import Deal
 from euchre.errors import EuchreError
 from euchre.game import Game, Phase
@@ -112,6 +112,7 @@ from euchre.players.knowledge import (
     dealer_discard,
     discard_candidates,
     played_by,
+    turned_suit,
     upcard_accepted,
     upcard_points,
 )
@@ -211,8 +212,9 @@ class _Model:
         self.up = up
         self.deck = deck_mask(rules.deck)
         self.shift = _TWO_HANDED if self.n == 2 else 0.0
-        self.turned = -1 if up == BENNY else up >> 3
-        self.up_points = 0.0 if up == BENNY else upcard_points(up, self.turned, self.deck)
+        self.turned = turned_suit(rules, up)
+        """The suit round one offers (-1: none, a Benny the dealer names or skips)."""
+        self.up_points = upcard_points(up, self.turned, self.deck) if self.turned >= 0 else 0.0
         self._cache: dict[tuple[int, int, int], float] = {}
 
     def strength(self, hand: int, trump: int, dead: int = 0) -> float:
@@ -561,9 +563,11 @@ class ExpertPlayer(PimcPlayer):
 
     def _finish(self, view: PlayerView, game: Game) -> float:
         """The deal finished by ``basic`` at every seat, as utility for ``view``."""
-        basic = self._basic
+        choose = self._basic.choose
         while not game.results:
-            game.apply(basic.choose(game.view(game.to_act), game.legal_actions()))
+            legal = game.legal_actions()
+            # a forced action needs no view: basic would choose it anyway
+            game.apply(legal[0] if len(legal) == 1 else choose(game.view(game.to_act), legal))
         self.rollouts_run += 1
         return self.utility(view, gains_value(view.rules, view.seat, game.results[0].gains))
 

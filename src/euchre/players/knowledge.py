@@ -46,6 +46,7 @@ from euchre.cards import (
     ACE,
     BENNY,
     EFFECTIVE_SUIT,
+    HEARTS,
     NO_TRUMP,
     POWER,
     SUIT_MASKS,
@@ -54,9 +55,11 @@ from euchre.cards import (
     Card,
     TrumpTables,
     card_rank,
+    card_suit,
     cards_of,
     deck_mask,
 )
+from euchre.rules import Rules
 from euchre.view import PlayerView
 
 __all__ = [
@@ -76,6 +79,7 @@ __all__ = [
     "tables_of",
     "trick_estimate",
     "trump_points",
+    "turned_suit",
     "unseen_cards",
     "upcard_accepted",
     "upcard_points",
@@ -107,6 +111,20 @@ def tables_of(view: PlayerView) -> TrumpTables:
     True
     """
     return TRUMP_ORDERS[view.rules.trump_order]
+
+
+def turned_suit(rules: Rules, up: Card) -> int:
+    """The suit the upcard stands for in round one: its own, hearts for a Benny under
+    ``benny_upcard=hearts`` (§15); -1 for a Benny otherwise (no round one).
+
+    >>> turned_suit(Rules(), 9), turned_suit(Rules.preset("railroad"), BENNY)
+    (1, 2)
+    >>> turned_suit(Rules.preset("british"), BENNY)
+    -1
+    """
+    if up == BENNY:
+        return HEARTS if rules.benny_upcard == "hearts" else -1
+    return card_suit(up)
 
 
 def upcard_accepted(view: PlayerView) -> bool:
