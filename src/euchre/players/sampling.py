@@ -28,7 +28,13 @@ import random
 from collections.abc import Sequence
 
 from euchre.cards import BENNY, HEARTS, NO_TRUMP, TRUMP_ORDERS, Card, card_suit, cards_of
-from euchre.players.knowledge import Constraints, constraints, upcard_accepted
+from euchre.players.knowledge import (
+    Constraints,
+    best_card,
+    constraints,
+    lay_away,
+    upcard_accepted,
+)
 from euchre.rules import Rules
 from euchre.scoring import deal_gains
 from euchre.solver import Position, solve
@@ -47,6 +53,7 @@ __all__ = [
     "sample_hands",
     "sides_of",
     "upcard_accepted",
+    "with_partners_best",
 ]
 
 
@@ -182,11 +189,48 @@ def _place(cards: list[int], i: int, allow_of: dict[int, list[int]], room: list[
     return False
 
 
+def with_partners_best(rules: Rules, hands: Sequence[int], trump: int, maker: int,
+                       alone: Sequence[int]) -> Sequence[int]:
+    """The hands after each loner who may call for partner's best does (§15): the
+    partner passes its :func:`~euchre.players.knowledge.best_card` and the loner lays
+    its weakest card away (:func:`~euchre.players.knowledge.lay_away`), in the order
+    the rules say; ``hands`` unchanged where nobody may call.
+
+    >>> from euchre.cards import CardSet, HEARTS
+    >>> hands = [CardSet.parse(h).mask for h in ("Jh Ah Kh Qh 9s", "9c Tc Qc Kc Ac",
+    ...                                           "Jd 9d Td Qd Kd", "As Ks Qs Js Ts")]
+    >>> after = with_partners_best(Rules.preset("railroad"), hands, HEARTS, 0, (0,))
+    >>> str(CardSet(after[0]))  # the 9s laid away, the partner's Jd (left bower) taken
+    'Jd Jh Qh Kh Ah'
+    """
+    if rules.partners_best == "none" or not alone:
+        return hands
+    seating = rules.seating
+    order = rules.trump_order
+    out = list(hands)
+    for seat in alone:
+        partner = seating.partner_of[seat]
+        if partner is None or not (seating.same_team(seat, maker)
+                                   or rules.partners_best == "loner_and_defender"):
+            continue
+        best = best_card(out[partner], trump, order)
+        out[partner] &= ~(1 << best)
+        if rules.partners_best_order == "discard_first":
+            out[seat] &= ~(1 << lay_away(out[seat], trump, order))
+            out[seat] |= 1 << best
+        else:
+            out[seat] |= 1 << best
+            out[seat] &= ~(1 << lay_away(out[seat], trump, order))
+    return out
+
+
 def deal_tricks(rules: Rules, hands: Sequence[int], trump: int, dealer: int, maker: int,
                 alone: Sequence[int]) -> int:
     """The tricks the makers take when the deal with these hands (after the exchange)
-    is played out double-dummy from the first lead."""
+    is played out double-dummy from the first lead (a loner first taking the partner's
+    best card where the rules let them call for it: :func:`with_partners_best`)."""
     seating = rules.seating
+    hands = with_partners_best(rules, hands, trump, maker, alone)
     out = seating.sitting_out(alone)
     masks = tuple(0 if s in out else hands[s] for s in seating.seats)
     leader = first_leader(rules, dealer, maker, alone)
