@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from euchre.actions import BID, CALL, NAP, PASS, PLAY, Play
+from euchre.actions import ALONE, BEST, BID, CALL, NAP, PASS, PLAY, Play
 from euchre.cards import BENNY, HEARTS, SPADES, card_suit, parse_cards
 from euchre.deal import Deal
 from euchre.game import Game, Phase
 from euchre.players import Player, play_game
 from euchre.players.expert import ExpertPlayer, replayable
+from euchre.players.knowledge import played_by
 from euchre.players.pimc import PimcPlayer
 from euchre.players.sampling import constraints, deal_value, gains_value, sides_of
 from euchre.rules import PRESETS, Rules
@@ -131,10 +132,40 @@ def test_expert_replays_each_sample_up_to_the_view(name: str) -> None:
 
 
 def test_expert_searches_where_a_deal_holds_hidden_exchanges() -> None:
-    for name in ("railroad", "railroad-1887", "british"):
-        assert not replayable(PRESETS[name])
+    assert not replayable(PRESETS["british"])
     assert not replayable(Rules(farmers=True)) and not replayable(Rules(go_under=True))
     assert replayable(Rules(throw_in="no_ace_no_face")) and replayable(Rules(no_trump=True))
+    for name in ("railroad", "railroad-1887"):  # a card passed as best is rebuilt
+        assert replayable(PRESETS[name])
+
+
+@pytest.mark.parametrize("name", ["railroad", "railroad-1887"])
+def test_expert_replays_calls_for_partners_best_from_every_seat(name: str) -> None:
+    """§15: the lone player's discard and the card its partner passed face down are
+    hidden from the others. Every sampled deal, replayed with those steps rebuilt (seen
+    ones as seen, the others drawn), reaches the view of whoever decides: the lone
+    player, the giver, a lone defender and the defenders, in every phase after the
+    bidding, both orders of the exchange, the dealer's exchange first."""
+    rules = _one_deal(name)
+    rng = random.Random(2)
+    exchanges = 0
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        bot = ExpertPlayer(seed=seed, samples=2, bid_samples=2)
+        while not game.is_over():
+            legal = game.legal_actions()
+            view = game.view(game.to_act)
+            if len(legal) > 1 and view.phase in ("best", "give", "discard", "play"):
+                exchanges += any(a == BEST for _, a in view.calls)
+                for hands in bot.sample(view, 2):
+                    dealt = [h | p for h, p in zip(hands, played_by(view), strict=True)]
+                    start, _ = bot._replay(view, rules, constraints(view).pool, dealt)
+                    bot._replay_play(view, start)
+                    seen = start.view(view.seat)
+                    assert seen == view, (seed, view.phase, view.seat)
+            going = [a for a in legal if a in (ALONE, BEST)]
+            game.apply(going[0] if going and rng.random() < 0.8 else rng.choice(legal))
+    assert exchanges > 100
 
 
 def test_sampling_holds_the_view_in_six_card_and_fifty_two_card_forms() -> None:

@@ -56,8 +56,11 @@ trump): each option is applied to the sampled deal and ``basic`` finishes it, an
 worth is what the seat's side gains less the others' average
 (:func:`euchre.players.sampling.gains_value`). Where a deal holds a hidden step of
 another seat that the replay does not rebuild (:func:`replayable`: a farmer's or
-go-under swap, a card passed as best, a Benny named blind, the widow taken), and in a
-misère's play, it decides as ``pimc`` does. The bidding model and the game-score
+go-under swap, a Benny named blind, the widow taken), and in a misère's play, it
+decides as ``pimc`` does. A call for partner's best (Railroad) is rebuilt: the lone
+player's discard and the card passed face down are the ones this seat saw, or drawn
+(the card passed from the lone player's sampled cards, the discard from the cards out
+of play). The bidding model and the game-score
 utility are the four- and two-handed ones, so they are used there only. In the forms
 with longer rollouts a decision uses a share of the budget (``_BUDGET_SHARE``: half in
 three-handed Euchre, a quarter in Hasenpfeffer and Napoleon).
@@ -82,6 +85,7 @@ True
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Container, Sequence
 from functools import cache
@@ -89,7 +93,9 @@ from typing import Final
 
 from euchre.actions import (
     ALONE,
+    BEST,
     DISCARD,
+    GIVE,
     MISERE,
     PASS,
     PLAY,
@@ -140,17 +146,18 @@ valve, not the budget."""
 def replayable(rules: Rules) -> bool:
     """Whether a sampled deal can be replayed up to a view under ``rules``, for the
     rollouts: not when a deal may hold a hidden step of another seat that the replay
-    does not rebuild (a farmer's or go-under swap with the kitty, a card passed as
-    best, a Benny named blind and its discard, the widow taken and a card laid away).
-    Under those rules ``expert`` decides by search, as ``pimc`` does.
+    does not rebuild (a farmer's or go-under swap with the kitty, a Benny named blind
+    and its discard, the widow taken and a card laid away). Under those rules
+    ``expert`` decides by search, as ``pimc`` does. A call for partner's best is
+    rebuilt (:meth:`ExpertPlayer._best_steps`).
 
-    >>> replayable(Rules()), replayable(Rules.preset("napoleon"))
+    >>> replayable(Rules()), replayable(Rules.preset("railroad"))
     (True, True)
-    >>> replayable(Rules.preset("railroad")), replayable(Rules(farmers=True))
+    >>> replayable(Rules.preset("british")), replayable(Rules(farmers=True))
     (False, False)
     """
-    return not (rules.farmers or rules.go_under or rules.partners_best != "none"
-                or rules.benny_upcard == "dealer_names" or rules.widow == "bidder_takes")
+    return not (rules.farmers or rules.go_under or rules.benny_upcard == "dealer_names"
+                or rules.widow == "bidder_takes")
 
 DEAL_POINTS: dict[int, float] = {1: 0.32, 2: 0.14, 4: 0.04}
 """The chance that one given side scores 1, 2 or 4 points on a deal (measured roughly
@@ -193,6 +200,13 @@ def _means(rows: Sequence[dict[Action, float]],
     """Each option's average over the rows (one per sample), plus its ``bias``."""
     bias = bias or {}
     return {a: sum(r[a] for r in rows) / len(rows) + bias.get(a, 0.0) for a in rows[0]}
+
+
+def _trim(rng: random.Random, hand: int, size: int, keep: int) -> int:
+    """``hand`` with random cards outside ``keep`` taken out down to ``size`` cards."""
+    while hand.bit_count() > size:
+        hand &= ~(1 << rng.choice(cards_of(hand & ~keep)))
+    return hand
 
 
 def _sigmoid(x: float) -> float:
@@ -269,8 +283,8 @@ def bid_likelihood(model: _Model, calls: Sequence[tuple[int, Action]],
     round_two = model.turned < 0
     stuck = model.rules.stick_the_dealer
     for seat, action in calls:
-        if isinstance(action, GoAlone):
-            continue
+        if not isinstance(action, (Order, Pass, Call)):
+            continue  # going alone, a call for best: after the bidding
         if seat in skip:
             if isinstance(action, Pass) and seat == model.dealer and not round_two:
                 round_two = True
@@ -585,6 +599,7 @@ class ExpertPlayer(PimcPlayer):
             held |= h
         spare = pool & ~held
         hands = list(hands)
+        steps, spare = self._best_steps(view, hands, spare)
         accepted = upcard_accepted(view) and view.phase != "exchange"
         for s in view.sitting_out:
             # a seat sitting out shows nothing of its hand: any cards will do
@@ -624,7 +639,74 @@ class ExpertPlayer(PimcPlayer):
             game.apply(action)
             if game.phase is Phase.EXCHANGE and discard is not None:
                 game.apply(DISCARD[discard])
+            while (step := steps.pop((game.phase, game.to_act), None)) is not None:
+                game.apply(step)
         return game, weight
+
+    def _best_steps(self, view: PlayerView, hands: list[int],
+                    spare: int) -> tuple[dict[tuple[Phase, int], Action], int]:
+        """The hidden steps of every call for partner's best in ``view`` (§15: the lone
+        player's discard and the partner's card passed face down), for the replay: the
+        cards this seat saw, the others drawn (the passed card from the lone player's
+        sampled cards, the discard from the ``spare`` ones). ``hands`` (each seat's cards
+        now, with those it played) becomes the hands before the exchanges. Returns the
+        steps by phase and seat, and the cards still spare."""
+        rules = view.rules
+        if rules.partners_best == "none":
+            return {}, spare
+        steps: dict[tuple[Phase, int], Action] = {}
+        rng = self._rng
+        me = view.seat
+        size = rules.hand_size
+        played = played_by(view)
+        held_up = 0  # the upcard stays with a dealer who took it: its exchange comes first
+        if view.upcard >= 0 and upcard_accepted(view) and view.phase != "exchange":
+            held_up = 1 << view.upcard
+        order = (Phase.DISCARD, Phase.GIVE) if rules.partners_best_order == "discard_first" \
+            else (Phase.GIVE, Phase.DISCARD)
+        last = len(view.calls) - 1
+        for i, (lone, action) in enumerate(view.calls):
+            if action != BEST:
+                continue
+            giver = rules.seating.partner_of[lone]
+            assert giver is not None
+            done = set(order)
+            now = (Phase(view.phase), view.to_act)
+            if i == last and now in ((Phase.DISCARD, lone), (Phase.GIVE, giver)):
+                done = set(order[:order.index(now[0])])  # the view waits on this step
+            keep = played[lone] | (held_up if lone == view.dealer else 0)
+            laid_mask = 0
+            if Phase.DISCARD in done:
+                laid = list(view.laid_away) if lone == me else []
+                card = laid[0] if laid else rng.choice(cards_of(spare))
+                spare &= ~(1 << card)
+                steps[(Phase.DISCARD, lone)] = DISCARD[card]
+                laid_mask = 1 << card
+                hands[lone] |= laid_mask
+                keep |= laid_mask
+            if Phase.GIVE in done:
+                seen = [c for g, r, c in view.given if r == lone]
+                if seen:
+                    card = seen[0]
+                    if lone != me and not hands[lone] >> card & 1:  # the giver's view
+                        out = rng.choice(cards_of(hands[lone] & ~keep))
+                        hands[lone] &= ~(1 << out)
+                        spare |= 1 << out
+                elif hands[lone] & held_up and lone != view.dealer:
+                    card = view.upcard  # the dealer took it and passed it on
+                else:
+                    card = rng.choice(cards_of(hands[lone] & ~held_up & ~laid_mask))
+                steps[(Phase.GIVE, giver)] = GIVE[card]
+                hands[lone] &= ~(1 << card)
+                hands[giver] |= 1 << card
+                trimmed = _trim(rng, hands[giver], size,
+                                (1 << card) | (held_up if giver == view.dealer else 0))
+                spare |= hands[giver] & ~trimmed
+                hands[giver] = trimmed
+            trimmed = _trim(rng, hands[lone], size, keep)
+            spare |= hands[lone] & ~trimmed
+            hands[lone] = trimmed
+        return steps, spare
 
     def _surprise(self, game: Game, seat: int, action: Action, eps: float) -> float:
         """``eps`` when ``basic`` at ``seat`` would not choose ``action`` now, else 1."""
