@@ -20,9 +20,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from euchre.cards import card_name
+from euchre.game import Game
+from euchre.record import Record
 from euchre.rules import PRESETS, Rules
 from euchre.table import POSITIONS
 from euchre.web.app import create_app
+from euchre.web.project import replay_json
 from euchre.web.room import Client, Room, SettingsError, TableSettings
 from euchre.web.store import SqliteStore
 
@@ -246,6 +249,43 @@ def test_forms_railroad_a_card_given_face_down_is_seen_by_giver_and_receiver_onl
         assert all(by[r] is None for r in by if r not in knowing)
 
 
+def _replayed(rules: Rules, prefer: str = "", deals: int = 6) -> list[dict[str, Any]]:
+    """The replay viewer's frames of a game under ``rules`` played at random, an action
+    whose text starts with one of the words in ``prefer`` taken whenever legal."""
+    game = Game(rules.replace(target=0, deals=deals), seed=3)
+    rng = random.Random(3)
+    while not game.is_over():
+        legal = game.legal_actions()
+        liked = [a for a in legal if prefer and str(a).startswith(tuple(prefer.split()))]
+        game.apply(liked[0] if liked else rng.choice(legal))
+    frames: list[dict[str, Any]] = replay_json(Record.from_game(game))["frames"]
+    return frames
+
+
+def test_forms_the_replay_shows_the_loners_and_the_cards_passed_and_laid_away() -> None:
+    frames = _replayed(PRESETS["railroad"], "alone best")
+    given = [f for f in frames if f["given"]]
+    assert given, "nobody called for best"
+    for frame in given:
+        laid = {x["seat"] for x in frame["laid_away"]}
+        for g in frame["given"]:
+            assert g["receiver"] in frame["alone"] and g["giver"] in frame["sitting_out"]
+            assert g["receiver"] in laid  # discard_first: the loner laid away first
+    assert all(f["bid"] is None and f["shown"] == [] for f in frames)
+    taken = [f for f in frames if f["discard"] is not None]
+    assert taken and all(f["discard"] not in f["hands"][f["dealer"]] for f in taken)
+
+
+def test_forms_the_replay_shows_the_bid_and_a_farmers_cards() -> None:
+    frames = _replayed(PRESETS["napoleon"])
+    assert {f["bid"] for f in frames} - {None}, "nobody bid"
+    assert all(f["alone"] == [] and f["given"] == [] for f in frames)
+    shown = [f["shown"] for f in _replayed(Rules(farmers=True), "farmer", deals=40)]
+    assert any(shown), "no farmer's hand was declared"
+    for cards in shown:
+        assert all(c["card"][0] in "9T" for c in cards)
+
+
 # -- the HTTP and websocket API with bots ------------------------------------------------
 
 
@@ -376,6 +416,13 @@ def test_forms_napoleon_in_a_browser_a_person_bids_and_plays_a_card(
                     page.wait_for_function(
                         f"!document.querySelector('#hand [data-card=\"{action[5:]}\"]')"
                         f" || document.querySelectorAll('#hand .card').length > {held}")
+            # to the end, then the replay shows each deal's bid beside the open hands
+            page_tests.play_to_the_end(page)
+            page.click("#replay-link")
+            page.wait_for_selector("#replay-step")
+            page.click("#replay-last")
+            assert "Bid" in page.locator("#replay-status dt").all_text_contents()
+            assert page.locator("#replay-felt .seat").count() == players
             browser.close()
         assert errors == []
         assert bid is not None, "the person never bid"

@@ -353,7 +353,9 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
 
 def replay_json(record: Record) -> dict[str, Any]:
     """Every step of a recorded game with all hands shown, for the replay viewer: a
-    frame before the first action and after each one (with the action and its seat)."""
+    frame before the first action and after each one (with the action and its seat),
+    with what the further forms add (the bid, the loners and the seats sitting out, the
+    dealer's discard, cards shown, laid away and passed face down)."""
     rules = record.rules
     n = rules.players
     names = [str(x) for x in record.metadata.get("players", [])]  # type: ignore[attr-defined]
@@ -383,6 +385,15 @@ def replay_json(record: Record) -> dict[str, Any]:
             "tricks_won": list(game.tricks_won),
             "score": list(game.score),
             "action": said,
+            # the further forms' extras: every one shown, the game being over
+            "bid": _bid(game.bid),
+            "alone": list(game.alone),
+            "sitting_out": list(game.sitting_out),
+            "discard": None if game.discard is None else _card(game.discard),
+            "shown": _trick(game.shown),
+            "laid_away": _trick(game.laid_away),
+            "given": [{"giver": g, "receiver": r, "card": card_name(c)}
+                      for g, r, c in game.given],
         })
     return {"players": n, "names": names, "teams": team_names(rules), "target": rules.target,
             "form": rules.form, "frames": frames,

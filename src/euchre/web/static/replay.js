@@ -4,6 +4,7 @@
 import { cardFigure, cardShort, suitWords } from "/static/cards.js";
 import { h, replace } from "/static/dom.js";
 import { api } from "/static/net.js";
+import { bidWords } from "/static/table.js";
 
 // Where each seat sits, clockwise from seat 0 at the bottom (as the table page has it).
 const POSITIONS = {
@@ -121,15 +122,28 @@ class Replay {
     }
     const stat = (term, value) => h("div", { class: "stat" }, h("dt", {}, term),
       h("dd", {}, value));
+    const names = (seats) => seats.map((s) => this.name(s)).join(", ");
+    const cardsOf = (list) => list.map(({ seat, card }) => `${this.name(seat)} `
+      + `${cardShort(card)}`).join(", ");
     replace(this.el.status, [
       stat("Deal", `${f.deal_number + 1}, dealt by ${this.name(f.dealer)}`),
       stat("Phase", f.phase),
       stat("Upcard", f.upcard ? cardShort(f.upcard) : "none"),
-      stat("Trump", f.trump ? suitWords(f.trump) : "not named yet"),
+      f.discard ? stat("Dealer's discard", cardShort(f.discard)) : null,
+      stat("Trump", f.trump ? suitWords(f.trump)
+        : d.form === "napoleon" && f.phase === "play" ? "the first card led makes it"
+          : "not named yet"),
+      f.bid !== null && f.bid !== undefined ? stat("Bid", bidWords(f.bid)) : null,
       stat("Maker", f.maker === null || f.maker === undefined ? "nobody yet" : this.name(f.maker)),
+      f.alone.length ? stat("Alone", names(f.alone)) : null,
+      f.sitting_out.length ? stat("Sitting out", names(f.sitting_out)) : null,
+      f.shown.length ? stat("Shown", cardsOf(f.shown)) : null,
+      f.laid_away.length ? stat("Laid away", cardsOf(f.laid_away)) : null,
+      ...f.given.map((g) => stat("Passed face down",
+        `${this.name(g.giver)} to ${this.name(g.receiver)}: ${cardShort(g.card)}`)),
       stat("Tricks", f.tricks_won.map((v, t) => `${d.teams[t]} ${v}`).join(" · ")),
       stat("Score", f.score.map((v, t) => `${d.teams[t]} ${v}`).join(" · ")),
-    ]);
+    ].filter((item) => item !== null));
     const positions = POSITIONS[d.players] || POSITIONS[4];
     const seats = f.hands.map((hand, s) => h("section", {
       class: `seat pos-${positions[s]}${f.to_act === s && f.phase !== "over" ? " to-act" : ""}`,
@@ -138,6 +152,8 @@ class Replay {
     h("p", { class: "tags" },
       s === f.dealer ? h("span", { class: "tag dealer" }, "Dealer") : null,
       s === f.maker ? h("span", { class: "tag maker" }, "Maker") : null,
+      f.alone.includes(s) ? h("span", { class: "tag" }, "Alone") : null,
+      f.sitting_out.includes(s) ? h("span", { class: "tag" }, "Sits out") : null,
       f.to_act === s && f.phase !== "over" ? h("span", { class: "tag" }, "▶ To act") : null),
     h("div", { class: "open-hand" }, hand.length ? hand.map((c) => cardFigure(c, "small"))
       : h("span", { class: "help" }, "no cards"))));
