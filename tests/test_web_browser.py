@@ -298,6 +298,33 @@ def test_a_phone_screen(server: str, open_page: Callable[..., Page]) -> None:
     no_sideways_scroll(page, 375)
 
 
+@pytest.mark.parametrize("players", [5, 7])
+def test_a_phone_screen_at_a_napoleon_table_of_many_seats(
+        server: str, open_page: Callable[..., Page], players: int) -> None:
+    """Every seat of a five- or seven-handed table shows on a phone with no sideways
+    scroll, in the play and in the replay."""
+    made = _post(f"{server}/api/tables", {
+        "preset": "napoleon", "options": {"players": players, "deals": 1},
+        "seats": ["person"] + ["random"] * (players - 1), "pace": 0, "level": "random",
+        "host": "Flo"})
+    page = open_page(375, 667)
+    page.goto(f"{server}/t/{made['id']}#seat={made['seat']}&token={made['token']}")
+    page.wait_for_selector("#start")
+    assert page.locator(".seat").count() == players
+    no_sideways_scroll(page, 375)
+    page.click("#start")
+    page.wait_for_selector("#hand .card")
+    for seat in range(players):
+        assert page.locator(f'.seat[data-seat="{seat}"]').is_visible()
+    no_sideways_scroll(page, 375)
+    play_to_the_end(page)
+    no_sideways_scroll(page, 375)
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-step")
+    assert page.locator("#replay-felt .seat").count() == players
+    no_sideways_scroll(page, 375)
+
+
 def test_the_keyboard_alone(server: str, open_page: Callable[..., Page]) -> None:
     made = _post(f"{server}/api/tables", {"seats": ["person", "basic", "basic", "basic"],
                                           "pace": 0, "level": "basic", "target": 1,
