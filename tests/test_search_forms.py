@@ -3,15 +3,19 @@ to each side, trump named and led by search, and the expert's replay of its samp
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from euchre.actions import ALONE, BEST, BID, CALL, NAP, PASS, PLAY, Play
+from euchre.actions import ALONE, BEST, BID, CALL, NAP, PASS, PLAY, Play, parse_action
 from euchre.cards import BENNY, HEARTS, SPADES, card_suit, parse_cards
 from euchre.deal import Deal
 from euchre.game import Game, Phase
-from euchre.players import Player, play_game
+from euchre.players import Player, play_game, sampling
 from euchre.players.expert import ExpertPlayer, replayable
 from euchre.players.knowledge import played_by
 from euchre.players.pimc import PimcPlayer
@@ -193,3 +197,49 @@ def test_expert_bids_when_a_benny_turned_up_stands_for_hearts(name: str) -> None
             action = expert.choose(game.view(game.to_act), legal)
             assert action in legal
             game.apply(action)
+
+
+def test_sampling_a_seven_handed_view_with_many_voids_needs_no_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seven-handed Napoleon after 25 cards at random: six seats short of suits, a 52-card
+    pool. Placing cards by room alone once searched for minutes here (the kitty took the
+    cards a short seat needed, found out cards later); counting per seat the cards that
+    may still go there, each card now goes where a deal is still possible, first time."""
+    rules = PRESETS["napoleon"].replace(players=7, target=0, deals=1)
+    game = Game(rules, seed=60)
+    for text in ("bid 2", "pass", "bid 4", "bid nap", "pass", "pass", "pass", "play 6c",
+                 "play 8c", "play 4s", "play 9c", "play Qc", "play Jc", "play 4c", "play 7s",
+                 "play 5d", "play 8s", "play Tc", "play 3s", "play 6s", "play Qh", "play Td",
+                 "play 3d", "play Ts", "play 9d", "play Jd", "play Kd", "play 7d", "play 5h",
+                 "play Ah", "play 9h", "play Jh", "play As"):
+        game.apply(parse_action(text))
+    cons = constraints(game.view(game.to_act))
+    placed = 0
+    place = sampling._place
+
+    def counted(*args: Any) -> bool:
+        nonlocal placed
+        placed += 1
+        return place(*args)
+
+    monkeypatch.setattr(sampling, "_place", counted)
+    samples = sampling.sample_hands(cons, random.Random(3), 20)
+    assert placed == 20 * (cons.pool.bit_count() + 1)  # one call a card, no dead end
+    for hands in samples:
+        assert sum(h.bit_count() for h in hands) == sum(cons.need) + sum(
+            f.bit_count() for f in cons.fixed)
+        for seat, hand in enumerate(hands):
+            assert hand & ~cons.fixed[seat] & ~cons.allowed[seat] == 0
+
+
+def test_the_sampling_benchmark_reports_every_form(capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "sampling_bench.py"
+    spec = importlib.util.spec_from_file_location("sampling_bench", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(["--games", "2", "--rounds", "1", "--samples", "2"])
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"standard", "three-handed", "napoleon", "napoleon-7"}
+    assert all(r["views"] > 0 and r["slowest_ms"] >= r["mean_ms"] >= 0
+               for r in report.values())

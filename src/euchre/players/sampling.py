@@ -151,6 +151,10 @@ def sample_hands(cons: Constraints, rng: random.Random, count: int) -> list[tupl
     spare = cons.spare
     if spare < 0:
         raise ValueError("the constraints hold more cards than there are")
+    supply = [0] * (n + 1)  # per slot, the cards that may go there
+    for slots in allow_of.values():
+        for s in slots:
+            supply[s] += 1
     out: list[tuple[int, ...]] = []
     for _ in range(count):
         cards = list(pool_cards)
@@ -158,20 +162,29 @@ def sample_hands(cons: Constraints, rng: random.Random, count: int) -> list[tupl
         cards.sort(key=lambda c: len(allow_of[c]))
         room = [*cons.need, spare]
         hands = [*cons.fixed, 0]
-        if not _place(cards, 0, allow_of, room, hands, rng):
+        if not _place(cards, 0, allow_of, room, hands, rng, list(supply)):
             raise ValueError("no deal fits what this seat has seen")
         out.append(tuple(hands[:n]))
     return out
 
 
 def _place(cards: list[int], i: int, allow_of: dict[int, list[int]], room: list[int],
-           hands: list[int], rng: random.Random) -> bool:
+           hands: list[int], rng: random.Random, avail: list[int]) -> bool:
     """Place ``cards[i:]`` (backtracking on a dead end); each card goes to an allowed
-    slot with room, chosen in proportion to the room left."""
+    slot with room, chosen in proportion to the room left. ``avail`` counts, per slot,
+    the cards from ``i`` on that may go there: a slot left with more room than cards
+    for it is a dead end seen at once (the card must go to the one slot that would be
+    left short, and can not serve two), so the choice is among the slots that can lead
+    to a deal, as with backtracking alone, without searching the dead ones."""
     if i == len(cards):
         return True
     c = cards[i]
-    options = [s for s in allow_of[c] if room[s] > 0]
+    slots = allow_of[c]
+    for s in slots:
+        avail[s] -= 1
+    short = [s for s in slots if avail[s] < room[s]]
+    options = short if len(short) == 1 else [] if short else \
+        [s for s in slots if room[s] > 0]
     while options:
         total = sum(room[s] for s in options)
         pick = rng.randrange(total)
@@ -181,11 +194,13 @@ def _place(cards: list[int], i: int, allow_of: dict[int, list[int]], room: list[
                 break
         room[s] -= 1
         hands[s] |= 1 << c
-        if _place(cards, i + 1, allow_of, room, hands, rng):
+        if _place(cards, i + 1, allow_of, room, hands, rng, avail):
             return True
         room[s] += 1
         hands[s] ^= 1 << c
         options.remove(s)
+    for s in slots:
+        avail[s] += 1
     return False
 
 
