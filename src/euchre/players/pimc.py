@@ -97,8 +97,9 @@ class PimcPlayer(BasePlayer):
     """Perfect Information Monte Carlo (see the module docstring).
 
     ``samples`` deals are sampled for each decision with a choice; ``time_limit``
-    (seconds, ``None``: none) stops the sampling of one decision early, a safety valve
-    that makes the player depend on the clock only when it triggers.
+    (seconds, ``None``: none) stops the sampling of one decision early, before a sample
+    that would end past it by what the last one took: a safety valve that makes the
+    player depend on the clock only when it triggers.
     ``play_tolerance`` and ``bid_tolerance`` (points; ``None``: off) hand the near-best
     cards and bids to :class:`~euchre.players.basic.BasicPlayer` to choose among;
     ``maker_discount`` counts fewer double-dummy tricks for the makers (off).
@@ -202,13 +203,20 @@ class PimcPlayer(BasePlayer):
     # -- helpers -----------------------------------------------------------------------
 
     def budget(self, samples: Sequence[_T]) -> Iterator[_T]:
-        """The samples, stopping early once the decision's ``time_limit`` has passed
-        (at least one is given); :attr:`used` counts those given."""
+        """The samples, stopping early where the next would end past the decision's
+        ``time_limit``, judged by what the last one took (at least one is given, so a
+        decision takes at most about its limit, not its limit and one sample more);
+        :attr:`used` counts those given."""
         deadline = self._deadline if self.time_limit is not None else None
         self.used = 0
+        clock = time.perf_counter
+        last = clock()
         for hands in samples:
-            if deadline is not None and self.used and time.perf_counter() > deadline:
-                return
+            if deadline is not None and self.used:
+                now = clock()
+                if 2 * now - last > deadline:  # now + (now - last)
+                    return
+                last = now
             self.used += 1
             yield hands
 
