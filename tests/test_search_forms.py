@@ -243,3 +243,19 @@ def test_the_sampling_benchmark_reports_every_form(capsys: pytest.CaptureFixture
     assert set(report) == {"standard", "three-handed", "napoleon", "napoleon-7"}
     assert all(r["views"] > 0 and r["slowest_ms"] >= r["mean_ms"] >= 0
                for r in report.values())
+
+
+@pytest.mark.parametrize(("players", "searched"), [(5, True), (6, False), (7, False)])
+def test_expert_leads_by_rollouts_alone_where_a_solve_would_hold_over_25_cards(
+        players: int, searched: bool) -> None:
+    """Six- and seven-handed Napoleon's first trick (30 and 35 cards) is too large to
+    solve in a decision's time; five-handed (25, every preset's most) blends in the
+    double-dummy search as everywhere else."""
+    rules = PRESETS["napoleon"].replace(players=players, target=0, deals=1)
+    game = Game(rules, seed=2)
+    while game.phase is not Phase.PLAY:
+        game.apply(game.legal_actions()[0])
+    bot = ExpertPlayer(seed=1, samples=8)
+    action = bot.choose(game.view(game.to_act), game.legal_actions())
+    assert action in game.legal_actions()
+    assert (bot.solves > 0) is searched

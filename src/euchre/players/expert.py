@@ -136,6 +136,12 @@ _MODELLED: Final = frozenset({"four_handed", "two_handed"})
 """The forms whose bidding the soft bidding model (:func:`bid_likelihood`) reads."""
 
 
+_SEARCHED_CARDS: Final = 25
+"""The most cards in the hands at which a card's rollouts are blended with the
+double-dummy search (``play_blend``): every preset's first trick (25 in five-handed
+Napoleon). Six- and seven-handed Napoleon's first tricks, with 30 and 35 cards, are
+played by rollouts alone: one solve of them can take a second."""
+
 _BUDGET_SHARE: Final = {"three_handed": 0.5, "hasenpfeffer": 0.25, "napoleon": 0.25}
 """The share of ``samples`` and ``bid_samples`` used per decision in the forms whose
 rollouts are longer (more seats, six tricks) or whose decisions are more frequent, so
@@ -502,7 +508,9 @@ class ExpertPlayer(PimcPlayer):
         totals = dict.fromkeys(legal, 0.0)
         weight_sum = 0.0
         worth: dict[int, float] = {}
-        blend = self.play_blend
+        rules = view.rules
+        in_play = (rules.hand_size - len(view.tricks)) * (rules.players - len(view.sitting_out))
+        blend = self.play_blend if in_play <= _SEARCHED_CARDS else 0.0
         for weight, hands, start in self.budget(drawn):
             weight_sum += weight
             searched = self.card_worth(view, hands, worth) if blend else {}
