@@ -607,8 +607,8 @@ class ExpertPlayer(PimcPlayer):
             held |= h
         spare = pool & ~held
         hands = list(hands)
-        steps, spare = self._best_steps(view, hands, spare)
         accepted = upcard_accepted(view) and view.phase != "exchange"
+        steps, spare = self._best_steps(view, hands, spare, accepted)
         for s in view.sitting_out:
             # a seat sitting out shows nothing of its hand: any cards will do
             short = rules.hand_size - hands[s].bit_count()
@@ -651,14 +651,15 @@ class ExpertPlayer(PimcPlayer):
                 game.apply(step)
         return game, weight
 
-    def _best_steps(self, view: PlayerView, hands: list[int],
-                    spare: int) -> tuple[dict[tuple[Phase, int], Action], int]:
+    def _best_steps(self, view: PlayerView, hands: list[int], spare: int,
+                    accepted: bool) -> tuple[dict[tuple[Phase, int], Action], int]:
         """The hidden steps of every call for partner's best in ``view`` (§15: the lone
         player's discard and the partner's card passed face down), for the replay: the
         cards this seat saw, the others drawn (the passed card from the lone player's
         sampled cards, the discard from the ``spare`` ones). ``hands`` (each seat's cards
-        now, with those it played) becomes the hands before the exchanges. Returns the
-        steps by phase and seat, and the cards still spare."""
+        now, with those it played) becomes the hands before the exchanges; ``accepted``:
+        the dealer took the upcard. Returns the steps by phase and seat, and the cards
+        still spare."""
         rules = view.rules
         if rules.partners_best == "none":
             return {}, spare
@@ -667,19 +668,18 @@ class ExpertPlayer(PimcPlayer):
         me = view.seat
         size = rules.hand_size
         played = played_by(view)
-        held_up = 0  # the upcard stays with a dealer who took it: its exchange comes first
-        if view.upcard >= 0 and upcard_accepted(view) and view.phase != "exchange":
-            held_up = 1 << view.upcard
+        # the upcard stays with a dealer who took it: its exchange comes first
+        held_up = 1 << view.upcard if accepted and view.upcard >= 0 else 0
         order = (Phase.DISCARD, Phase.GIVE) if rules.partners_best_order == "discard_first" \
             else (Phase.GIVE, Phase.DISCARD)
         last = len(view.calls) - 1
+        now = (Phase(view.phase), view.to_act)
         for i, (lone, action) in enumerate(view.calls):
             if action != BEST:
                 continue
             giver = rules.seating.partner_of[lone]
             assert giver is not None
             done = set(order)
-            now = (Phase(view.phase), view.to_act)
             if i == last and now in ((Phase.DISCARD, lone), (Phase.GIVE, giver)):
                 done = set(order[:order.index(now[0])])  # the view waits on this step
             keep = played[lone] | (held_up if lone == view.dealer else 0)
@@ -694,12 +694,8 @@ class ExpertPlayer(PimcPlayer):
                 keep |= laid_mask
             if Phase.GIVE in done:
                 seen = [c for g, r, c in view.given if r == lone]
-                if seen:
+                if seen:  # the giver's view: the lone hand is trimmed to size below
                     card = seen[0]
-                    if lone != me and not hands[lone] >> card & 1:  # the giver's view
-                        out = rng.choice(cards_of(hands[lone] & ~keep))
-                        hands[lone] &= ~(1 << out)
-                        spare |= 1 << out
                 elif hands[lone] & held_up and lone != view.dealer:
                     card = view.upcard  # the dealer took it and passed it on
                 else:
