@@ -1,0 +1,691 @@
+"""The game reviewer: every decision of a recorded game judged as a chess engine would.
+
+Each decision of each seat (one with more than one legal option) is judged from that
+seat's own view only (:class:`~euchre.view.PlayerView`), never from the hidden cards:
+deals consistent with what the seat knew are sampled with ``expert``'s inference
+(the bids and plays of the others weigh each sample), every legal option is applied to
+each sample and the deal is finished by ``basic`` at every seat (in the play, half
+blended with the card's double-dummy value, as ``expert`` does). Each option gets:
+
+* its worth in **expected points** for the seat's side this deal (its side's points
+  less the other side's), with its standard error;
+* where the game has a target and two sides, its **change in the chance of winning the
+  game** from the score of the deal (the model of
+  :func:`~euchre.players.expert.win_probability`), with its standard error;
+* its **cost**: how much less than the best option it is worth, measured sample by
+  sample (a paired difference, so the error of a cost is far smaller than the errors
+  of the two worths), in the chance of winning where there is one, else in points.
+
+A label in EGN's convention is given by :data:`THRESHOLDS`, only where the sampling
+error cannot take it away: a decision is a mistake ``[?]`` when its cost is at least the
+mistake threshold even at :data:`Z` standard errors below its estimate (see
+:func:`label_of` and ``docs/review.md``). **Open hands**, marked apart, judge each card
+played with every card seen: the tricks its side ends with when both sides then play
+perfectly (:func:`~euchre.solver.card_values`), and what it cost in tricks.
+
+>>> from euchre.game import Game
+>>> from euchre.players import play_game
+>>> from euchre.players.registry import make_player
+>>> from euchre.record import Record
+>>> game = play_game(Game(seed=5, rules=Game().rules.replace(target=3)),
+...                  [make_player("basic", s) for s in range(4)])
+>>> review = review_record(Record.from_game(game), budget=4, seed=1)
+>>> len(review.decisions) > 0, review.decisions[0].best in review.decisions[0].values()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from euchre.actions import ALONE, MISERE, Action, Play
+from euchre.cards import UNKNOWN, Card, card_name, cards_of, deck_mask
+from euchre.errors import EuchreError
+from euchre.game import Game, Phase
+from euchre.players.basic import BasicPlayer
+from euchre.players.expert import _SCORE_AWARE, _SEARCHED_CARDS, ExpertPlayer, win_probability
+from euchre.players.knowledge import constraints
+from euchre.record import Record
+from euchre.rules import Rules
+from euchre.solver import Position, PositionError, card_values
+from euchre.view import PlayerView
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "LABELS",
+    "PHASE_GROUPS",
+    "THRESHOLDS",
+    "Decision",
+    "Estimate",
+    "OpenHands",
+    "OptionValue",
+    "PlayerSummary",
+    "Review",
+    "Skipped",
+    "Z",
+    "describe_action",
+    "evaluate",
+    "judge_decision",
+    "label_of",
+    "review_record",
+]
+
+DEFAULT_BUDGET: Final = 100
+"""Sampled deals per decision by default (``euchre review --budget``)."""
+
+Z: Final = 2.0
+"""Standard errors a label must hold by: at about 95% confidence, the sampling error
+cannot take it away."""
+
+THRESHOLDS: Final = {
+    "win": (0.015, 0.03, 0.06),
+    "points": (0.25, 0.5, 1.0),
+}
+"""The costs of a dubious, a mistaken and a blundering decision: in the chance of
+winning the game (1.5, 3 and 6 percentage points; one point is worth about 6.5 at
+0-0 to 10) where the game has a target and two sides, else in points."""
+
+LABELS: Final = {
+    "[??]": "blunder",
+    "[?]": "mistake",
+    "[?!]": "dubious",
+    "[!?]": "interesting",
+    "[!]": "great",
+    "[!!]": "brilliant",
+}
+"""EGN's labels and their names."""
+
+PHASE_GROUPS: Final = {
+    "bidding": ("bid1", "bid2", "bid", "trump", "benny", "declare", "best"),
+    "exchange": ("exchange", "discard", "give", "widow"),
+    "alone": ("alone",),
+    "play": ("play",),
+}
+"""The phases of the summary's accuracy, by the engine's phases."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A sampled average and its standard error."""
+
+    mean: float
+    error: float
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.2f} ± {self.error:.2f}"
+
+    def to_dict(self) -> dict[str, float]:
+        return {"mean": round(self.mean, 4), "error": round(self.error, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """One legal option of a decision: its worth and its cost against the best."""
+
+    action: Action
+    points: Estimate
+    """Expected points for the seat's side this deal, less the other side's."""
+    win: Estimate | None
+    """The expected change in the chance of winning the game (``None``: no target)."""
+    cost: Estimate
+    """What it is worth less than the best option (0 for the best), in the unit of
+    the labels (:attr:`Decision.unit`), measured sample by sample."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "action": str(self.action),
+            "points": self.points.to_dict(),
+            "win": None if self.win is None else self.win.to_dict(),
+            "cost": self.cost.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OpenHands:
+    """A card played judged with every card seen (double dummy): per legal card, the
+    tricks the seat's side ends the deal with when both sides then play their best."""
+
+    tricks: dict[Card, int]
+    chosen: Card
+
+    @property
+    def best(self) -> int:
+        return max(self.tricks.values())
+
+    @property
+    def lost(self) -> int:
+        """Tricks the card played cost against the best card, all cards seen."""
+        return self.best - self.tricks[self.chosen]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"tricks": {card_name(c): t for c, t in self.tricks.items()},
+                "lost": self.lost}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a recorded game, judged from its seat's view."""
+
+    deal: int
+    """The deal's index in the record (0 for the first)."""
+    action_index: int
+    """The action's index among the deal's actions."""
+    seat: int
+    phase: str
+    trick: int | None
+    """In the play, the trick's number (1 for the first)."""
+    score: tuple[int, ...]
+    """The score as the deal began."""
+    chosen: Action
+    options: tuple[OptionValue, ...]
+    unit: str
+    """``"win"`` (costs in the chance of winning) or ``"points"``."""
+    samples: int
+    label: str | None
+    basic: Action
+    """What ``basic`` (the rules of thumb) would have done."""
+    open_hands: OpenHands | None = None
+    win_now: float | None = None
+    """The seat's side's chance of winning the game as the deal began (``None``: no
+    target)."""
+
+    def values(self) -> dict[Action, OptionValue]:
+        return {o.action: o for o in self.options}
+
+    @property
+    def best(self) -> Action:
+        return min(self.options, key=lambda o: o.cost.mean).action
+
+    @property
+    def taken(self) -> OptionValue:
+        """The option chosen."""
+        return self.values()[self.chosen]
+
+    @property
+    def cost(self) -> Estimate:
+        """What the option chosen cost against the best, in :attr:`unit`."""
+        return self.taken.cost
+
+    @property
+    def points_lost(self) -> float:
+        """Expected points the choice gave away against the best option (0 or more)."""
+        values = self.values()
+        return max(0.0, values[self.best].points.mean - self.taken.points.mean)
+
+    @property
+    def group(self) -> str:
+        """The summary's phase: ``bidding``, ``exchange``, ``alone`` or ``play``."""
+        return next((g for g, phases in PHASE_GROUPS.items() if self.phase in phases),
+                    "bidding")
+
+    @property
+    def accurate(self) -> bool:
+        """Whether the option chosen was within the dubious threshold of the best."""
+        return self.cost.mean < THRESHOLDS[self.unit][0]
+
+    def where(self) -> str:
+        """``deal 3, trick 2`` or ``deal 3, bidding``."""
+        place = f"trick {self.trick}" if self.trick is not None else self.group
+        return f"deal {self.deal + 1}, {place}"
+
+    def win_after(self) -> float | None:
+        """The seat's side's chance of winning after the choice, as the review expects."""
+        taken = self.taken
+        if self.win_now is None or taken.win is None:
+            return None
+        return min(1.0, max(0.0, self.win_now + taken.win.mean))
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "deal": self.deal + 1,
+            "action_index": self.action_index,
+            "seat": self.seat,
+            "phase": self.phase,
+            "trick": self.trick,
+            "score": list(self.score),
+            "chosen": str(self.chosen),
+            "best": str(self.best),
+            "basic": str(self.basic),
+            "label": self.label,
+            "unit": self.unit,
+            "cost": self.cost.to_dict(),
+            "points_lost": round(self.points_lost, 4),
+            "samples": self.samples,
+            "options": [o.to_dict() for o in self.options],
+            "open_hands": None if self.open_hands is None else self.open_hands.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A decision the review could not judge, and why."""
+
+    deal: int
+    action_index: int
+    seat: int
+    phase: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One seat's review: points lost per deal, accuracy by phase, costliest choices."""
+
+    seat: int
+    deals: int
+    decisions: int
+    points_lost: float
+    accuracy: dict[str, tuple[int, int]]
+    """Per phase group: (accurate decisions, decisions)."""
+    labels: dict[str, int]
+    costliest: tuple[Decision, ...]
+
+    @property
+    def lost_per_deal(self) -> float:
+        return self.points_lost / self.deals if self.deals else 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "deals": self.deals,
+            "decisions": self.decisions,
+            "points_lost_per_deal": round(self.lost_per_deal, 4),
+            "accuracy": {g: {"accurate": a, "decisions": n}
+                         for g, (a, n) in self.accuracy.items()},
+            "labels": self.labels,
+            "costliest": [d.where() for d in self.costliest],
+        }
+
+
+@dataclass(slots=True)
+class Review:
+    """The review of one record."""
+
+    record: Record
+    decisions: list[Decision]
+    skipped: list[Skipped] = field(default_factory=list)
+    budget: int = DEFAULT_BUDGET
+    seed: int = 0
+
+    def summary(self, seat: int, costliest: int = 3) -> PlayerSummary:
+        mine = [d for d in self.decisions if d.seat == seat]
+        accuracy: dict[str, tuple[int, int]] = {}
+        for group in PHASE_GROUPS:
+            in_group = [d for d in mine if d.group == group]
+            accuracy[group] = (sum(d.accurate for d in in_group), len(in_group))
+        labels: dict[str, int] = {}
+        for d in mine:
+            if d.label:
+                labels[d.label] = labels.get(d.label, 0) + 1
+        worst = sorted((d for d in mine if d.cost.mean > 0),
+                       key=lambda d: -d.cost.mean)[:costliest]
+        deals = len({d.deal for d in self.decisions}) or len(self.record.deals)
+        return PlayerSummary(seat, deals, len(mine), sum(d.points_lost for d in mine),
+                             accuracy, labels, tuple(worst))
+
+    def seats(self) -> list[int]:
+        return sorted({d.seat for d in self.decisions})
+
+    def win_series(self, side: int = 0) -> list[tuple[int, float]]:
+        """``side``'s chance of winning the game after each decision, as the reviewer
+        expects it from the deciding seat's view: ``(deal index, chance)``."""
+        team_of = self.record.rules.seating.team_of
+        out = []
+        for d in self.decisions:
+            after = d.win_after()
+            if after is None:
+                continue
+            out.append((d.deal, after if team_of[d.seat] == side else 1.0 - after))
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "budget": self.budget,
+            "seed": self.seed,
+            "decisions": [d.to_dict() for d in self.decisions],
+            "skipped": [
+                {"deal": s.deal + 1, "action_index": s.action_index, "seat": s.seat,
+                 "phase": s.phase, "reason": s.reason} for s in self.skipped],
+            "players": [self.summary(seat).to_dict() for seat in self.seats()],
+        }
+
+
+# -- labels ------------------------------------------------------------------------------
+
+
+def label_of(unit: str, cost: Estimate, margin: Estimate | None = None,
+             rules_cost: Estimate | None = None) -> str | None:
+    """The label of a decision whose option chosen cost ``cost`` against the best, and,
+    when it was the best, was better than the next best by ``margin``; ``rules_cost``:
+    the cost of what ``basic``'s rules of thumb would have chosen, when that was another
+    option (``None`` when they agree).
+
+    * ``[?!]``, ``[?]``, ``[??]``: the cost is at least the dubious, mistake or blunder
+      threshold (:data:`THRESHOLDS`) at :data:`Z` standard errors below its estimate;
+    * ``[!]``, ``[!!]``: the best option, and every other option would have cost at
+      least the mistake or blunder threshold (at ``Z`` standard errors), and not the
+      choice of the rules of thumb (``unusual``): a hard choice found;
+    * ``[!?]``: an unusual choice the review cannot fault (its cost is under the
+      dubious threshold even at ``Z`` standard errors above its estimate) where the
+      rules of thumb would have cost at least the dubious threshold (``rules_cost``, at
+      ``Z`` standard errors): a good idea, though not the only one;
+    * no label otherwise.
+
+    >>> label_of("points", Estimate(1.4, 0.1))
+    '[??]'
+    >>> label_of("points", Estimate(0.9, 0.3))   # at least a dubious choice
+    '[?!]'
+    >>> label_of("points", Estimate(0.3, 0.2)) is None   # it could be nothing
+    True
+    >>> label_of("points", Estimate(0.0, 0.0), Estimate(0.8, 0.1), Estimate(0.8, 0.1))
+    '[!]'
+    """
+    dubious, mistake, blunder = THRESHOLDS[unit]
+    low = cost.mean - Z * cost.error
+    if low >= blunder:
+        return "[??]"
+    if low >= mistake:
+        return "[?]"
+    if low >= dubious:
+        return "[?!]"
+    if rules_cost is None:
+        return None
+    if margin is not None and cost.mean <= 0.0:
+        sure = margin.mean - Z * margin.error
+        if sure >= blunder:
+            return "[!!]"
+        if sure >= mistake:
+            return "[!]"
+    if cost.mean + Z * cost.error < dubious and \
+            rules_cost.mean - Z * rules_cost.error >= dubious:
+        return "[!?]"
+    return None
+
+
+# -- evaluation --------------------------------------------------------------------------
+
+
+def _score_model(rules: Rules) -> bool:
+    return rules.target > 0 and rules.form in _SCORE_AWARE
+
+
+def _win_change(rules: Rules, score: Sequence[int], team: int, points: float) -> float:
+    """The change in ``team``'s chance of winning when its side nets ``points`` this
+    deal (one of the two sides scores)."""
+    target = rules.target
+    mine, theirs = score[team], score[1 - team]
+    now = win_probability(target, mine, theirs)
+    p = round(points)
+    after = win_probability(target, mine + p, theirs) if p >= 0 else \
+        win_probability(target, mine, theirs - p)
+    return after - now
+
+
+class _Judge(ExpertPlayer):
+    """``expert``'s sampling and rollouts, keeping each sample's worth of every option."""
+
+    def __init__(self, seed: int, samples: int) -> None:
+        super().__init__(seed=seed, samples=samples, bid_samples=samples, time_limit=None,
+                         score_aware=False)
+
+    def rows(self, view: PlayerView, legal: Sequence[Action]
+             ) -> list[tuple[float, dict[Action, float]]]:
+        """``(weight, points per option)`` for each sample."""
+        if view.phase == "play":
+            return self._play_rows(view, legal)
+        rules = view.rules.replace(target=0, deals=1)
+        cons = constraints(view)
+        out = []
+        for hands in self.sample(view, self.sample_count(view)):
+            start, _ = self._replay(view, rules, cons.pool, hands)
+            row = {}
+            for action in legal:
+                game = start.copy()
+                game.apply(action)
+                row[action] = self._finish(view, game)
+            out.append((1.0, row))
+        return out
+
+    def sample_count(self, view: PlayerView) -> int:
+        return self.samples
+
+    def _play_rows(self, view: PlayerView, legal: Sequence[Action]
+                   ) -> list[tuple[float, dict[Action, float]]]:
+        rules = view.rules
+        in_play = (rules.hand_size - len(view.tricks)) * (rules.players - len(view.sitting_out))
+        blend = self.play_blend if in_play <= _SEARCHED_CARDS else 0.0
+        worth: dict[int, float] = {}
+        out = []
+        for weight, hands, start in self.play_samples(view):
+            searched = self.card_worth(view, hands, worth) if blend else {}
+            row = {}
+            for action in legal:
+                game = start.copy()
+                game.apply(action)
+                value = self._finish(view, game)
+                if blend and isinstance(action, Play):
+                    value += blend * (searched[action.card] - value)
+                row[action] = value
+            out.append((weight, row))
+        return out
+
+    def search_rows(self, view: PlayerView, legal: Sequence[Action]
+                    ) -> list[tuple[float, dict[Action, float]]]:
+        """Double-dummy worths of each card on uniform samples (the play of the forms
+        whose deals the rollouts cannot replay)."""
+        worth: dict[int, float] = {}
+        out = []
+        for hands in super().sample(view, self.samples):
+            values = self.card_worth(view, hands, worth)
+            row: dict[Action, float] = {
+                a: values[a.card] for a in legal if isinstance(a, Play)}
+            out.append((1.0, row))
+        return out
+
+
+def _weighted(values: Sequence[float], weights: Sequence[float]) -> Estimate:
+    total = sum(weights)
+    if total <= 0:
+        return Estimate(0.0, 0.0)
+    mean = sum(w * v for w, v in zip(weights, values, strict=True)) / total
+    if len(values) < 2:
+        return Estimate(mean, 0.0)
+    var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values, strict=True)) / total
+    n_eff = total * total / sum(w * w for w in weights)
+    if n_eff <= 1:
+        return Estimate(mean, math.sqrt(var))
+    return Estimate(mean, math.sqrt(var * n_eff / (n_eff - 1) / n_eff))
+
+
+def evaluate(view: PlayerView, legal: Sequence[Action], budget: int = DEFAULT_BUDGET,
+             seed: int = 0) -> tuple[tuple[OptionValue, ...], str, int]:
+    """Each legal option's worth from ``view``: ``(options, unit, samples)``, the
+    options in the order of ``legal`` (see the module docstring). Raises
+    :class:`~euchre.errors.EuchreError` where the form's hidden steps cannot be
+    replayed outside the play."""
+    rules = view.rules
+    judge = _Judge(seed, budget)
+    from euchre.players.expert import replayable
+
+    if not replayable(rules) or (view.phase == "play" and view.bid == MISERE):
+        if view.phase != "play" or view.bid == MISERE:
+            raise EuchreError("this form's hidden steps (a swap with the kitty, a Benny "
+                              "named blind, the widow) cannot be replayed: only its "
+                              "play is reviewed")
+        rows = judge.search_rows(view, legal)
+    else:
+        rows = judge.rows(view, legal)
+    weights = [w for w, _ in rows]
+    scored = _score_model(rules)
+    team = rules.seating.team_of[view.seat]
+    unit = "win" if scored else "points"
+
+    def win_of(points: float) -> float:
+        # a blended worth lies between two whole outcomes: its change is blended too
+        low = math.floor(points)
+        frac = points - low
+        change = _win_change(rules, view.score, team, low)
+        if frac > 1e-9:
+            change += frac * (_win_change(rules, view.score, team, low + 1) - change)
+        return change
+
+    points = {a: [r[a] for _, r in rows] for a in legal}
+    wins = {a: [win_of(v) for v in points[a]] for a in legal} if scored else {}
+    measure = wins if scored else points
+    means = {a: _weighted(measure[a], weights).mean for a in legal}
+    best = max(legal, key=lambda a: means[a])
+    options = []
+    for a in legal:
+        diffs = [b - x for b, x in zip(measure[best], measure[a], strict=True)]
+        options.append(OptionValue(
+            a,
+            _weighted(points[a], weights),
+            _weighted(wins[a], weights) if scored else None,
+            _weighted(diffs, weights),
+        ))
+    return tuple(options), unit, len(rows)
+
+
+def _open_hands(game: Game, chosen: Action) -> OpenHands | None:
+    if not isinstance(chosen, Play):
+        return None
+    try:
+        position = Position.from_game(game)
+    except PositionError:
+        return None
+    values = card_values(position)
+    if chosen.card not in values:
+        return None
+    return OpenHands(values, chosen.card)
+
+
+def _margin(options: Sequence[OptionValue], chosen: Action) -> Estimate | None:
+    """How much the next best option is worse than ``chosen`` (the best)."""
+    others = [o for o in options if o.action != chosen]
+    if not others:
+        return None
+    return min((o.cost for o in others), key=lambda e: e.mean)
+
+
+def judge_decision(game: Game, chosen: Action, deal: int, action_index: int,
+                   budget: int, seed: int) -> Decision | Skipped:
+    """One decision: the state ``game`` before ``chosen`` (see :func:`review_record`)."""
+    seat = game.to_act
+    phase = game.phase.value
+    legal = game.legal_actions()
+    if game.unknown_count(seat):
+        return Skipped(deal, action_index, seat, phase,
+                       "the record does not show this seat's hand")
+    view = game.view(seat)
+    if view.discard == UNKNOWN:
+        view = replace(view, discard=_guess_discard(game, seed))
+    try:
+        options, unit, samples = evaluate(view, legal, budget, seed)
+    except EuchreError as error:
+        return Skipped(deal, action_index, seat, phase, str(error))
+    except ValueError:  # the sampler: the view admits no deal (a hand-built record)
+        return Skipped(deal, action_index, seat, phase,
+                       "no deal fits what this seat saw")
+    basic = BasicPlayer(seed=seed).choose(view, legal)
+    by_action = {o.action: o for o in options}
+    taken = by_action[chosen]
+    margin = _margin(options, chosen) if taken.cost.mean <= 0 else None
+    rules_cost = None if basic == chosen else by_action[basic].cost
+    label = label_of(unit, taken.cost, margin, rules_cost)
+    trick = len(game.tricks) + 1 if game.phase is Phase.PLAY else None
+    score = game.score
+    win_now = None
+    if _score_model(game.rules):
+        team = game.rules.seating.team_of[seat]
+        win_now = win_probability(game.rules.target, score[team], score[1 - team])
+    return Decision(deal, action_index, seat, phase, trick, score, chosen, options, unit,
+                    samples, label, basic, _open_hands(game, chosen), win_now)
+
+
+def _guess_discard(game: Game, seed: int) -> Card:
+    """A card for a dealer's discard that the record does not show: one of the cards
+    nobody is known to hold (the discard is one of them; the dealer knew which)."""
+    deal = game.deals[-1]
+    known = 0
+    for c in (deal.upcard, *deal.kitty, *(c for hand in deal.hands for c in hand)):
+        if c != UNKNOWN:
+            known |= 1 << c
+    unseen = cards_of(deck_mask(game.rules.deck) & ~known)
+    return random.Random(seed).choice(unseen) if unseen else UNKNOWN
+
+
+def _seed_of(seed: int, deal: int, action: int) -> int:
+    return random.Random(f"review {seed} {deal} {action}").getrandbits(63)
+
+
+_Task = tuple[Game, Action, int, int, int, int]
+
+
+def _tasks(record: Record, seats: Iterable[int] | None, deals: Iterable[int] | None,
+           budget: int, seed: int) -> Iterator[_Task]:
+    wanted = None if seats is None else set(seats)
+    chosen = None if deals is None else set(deals)
+    states = record.states()
+    state = next(states)
+    for i, recorded in enumerate(record.deals):
+        for j, action in enumerate(recorded.actions):
+            if state.is_over() or state.phase is Phase.OVER:
+                return
+            if (len(state.legal_actions()) > 1 and (wanted is None or state.to_act in wanted)
+                    and (chosen is None or i in chosen)):
+                yield state, action, i, j, budget, _seed_of(seed, i, j)
+            state = next(states)
+
+
+def _run(task: _Task) -> Decision | Skipped:
+    return judge_decision(*task)
+
+
+def review_record(record: Record, *, seats: Iterable[int] | None = None,
+                  deals: Iterable[int] | None = None,
+                  budget: int = DEFAULT_BUDGET, seed: int = 0,
+                  executor: Executor | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review every decision of ``record`` (of the seats in ``seats`` and the deals, by
+    index, in ``deals``; all by default) with ``budget`` sampled deals each.
+    Deterministic for a seed, whatever the ``executor`` (a process pool spreads the
+    decisions); ``progress(done, total)`` is called as decisions finish. The deals
+    recorded after the game's end are reviewed too (their states are those of the game
+    going on)."""
+    if budget < 1:
+        raise EuchreError("the budget is at least 1 sampled deal per decision")
+    tasks = list(_tasks(record, seats, deals, budget, seed))
+    total = len(tasks)
+    if progress:
+        progress(0, total)
+    results: list[Decision | Skipped] = []
+    mapped = executor.map(_run, tasks, chunksize=1) if executor is not None \
+        else map(_run, tasks)
+    for done, result in enumerate(mapped, 1):
+        results.append(result)
+        if progress:
+            progress(done, total)
+    decisions = [r for r in results if isinstance(r, Decision)]
+    skipped = [r for r in results if isinstance(r, Skipped)]
+    return Review(record, decisions, skipped, budget, seed)
+
+
+def describe_action(action: Action) -> str:
+    """An action in a reader's words: ``play Jh``, ``order up``, ``go alone``."""
+    if isinstance(action, Play):
+        return f"play {card_name(action.card)}"
+    if action == ALONE:
+        return "go alone"
+    text = str(action)
+    return "order up" if text == "order" else text
+
+
+def card_of(action: Action) -> str:
+    """The card of a play, for short listings."""
+    return card_name(action.card) if isinstance(action, Play) else str(action)
+
