@@ -328,20 +328,20 @@ def test_a_bot_served_over_the_protocol_plays_exactly_as_itself() -> None:
 def test_progress_line_is_drawn_on_a_terminal_only() -> None:
     import io
 
-    from euchre.arena_cli import _Progress
+    from euchre.arena_cli import ProgressLine
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     screen = Terminal()
-    progress = _Progress(screen, "deals", enabled=True)
+    progress = ProgressLine(screen, "deals", enabled=True)
     run_match(["random", "random"], Rules(), deals=20, seed=1, progress=progress)
     progress.clear()
     assert "\rarena [" in screen.getvalue() and "20/20 deals" in screen.getvalue()
     assert screen.getvalue().endswith("\r")
     plain = io.StringIO()
-    _Progress(plain, "deals", enabled=True)(1, 2)
+    ProgressLine(plain, "deals", enabled=True)(1, 2)
     assert plain.getvalue() == ""
 
 
@@ -403,7 +403,7 @@ def test_a_pool_gets_small_tasks_unless_a_program_keeps_its_chunk() -> None:
 def test_progress_line_is_drawn_at_once_with_the_time_left_once_known() -> None:
     import io
 
-    from euchre.arena_cli import _Progress
+    from euchre.arena_cli import ProgressLine
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -411,7 +411,7 @@ def test_progress_line_is_drawn_at_once_with_the_time_left_once_known() -> None:
 
     now = [100.0]
     screen = Terminal()
-    progress = _Progress(screen, "pairs of deals", enabled=True, clock=lambda: now[0])
+    progress = ProgressLine(screen, "pairs of deals", enabled=True, clock=lambda: now[0])
     progress(0, 40)
     assert screen.getvalue() == "\rarena [" + "." * 30 + "] 0/40 pairs of deals, 0 s"
     now[0] += 10

@@ -61,6 +61,8 @@ LAYERS: Final[dict[str, tuple[str, ...]]] = {
     # the solver, the bots (euchre.players.knowledge among them) and external bots
     "search and bots": ("euchre.solver", "euchre.players", "euchre.players.*", "euchre.protocol"),
     "measurement": ("euchre.arena", "euchre.bench"),
+    # the reviewer: the bots' judgment of recorded games
+    "review": ("euchre.review", "euchre.review_notes"),
     # what several faces share: no screen of its own
     "shared by faces": (
         "euchre.narrate",
@@ -69,11 +71,14 @@ LAYERS: Final[dict[str, tuple[str, ...]]] = {
         "euchre.table",
         "euchre.wording",
         "euchre.saving",
+        "euchre.winchart",
     ),
     "faces": (
         "euchre.cli",
         "euchre.arena_cli",
         "euchre.replay_cli",
+        "euchre.review_cli",
+        "euchre.hand",
         "euchre.tui",
         "euchre.tui.*",
         "euchre.web",

@@ -95,13 +95,14 @@ def add_commands(subparsers: Any) -> None:
     bot.set_defaults(func=_cmd_bot)
 
 
-class _Progress:
+class ProgressLine:
     """A progress line on standard error, redrawn in place (only on a terminal): drawn
     at once (``0/N``), then as units finish, with the time left once one has."""
 
     def __init__(self, stream: IO[str], unit: str, enabled: bool,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, label: str = "arena") -> None:
         self._stream = stream
+        self._label = label
         self._unit = unit
         self._enabled = enabled and stream.isatty()
         self._clock = clock
@@ -120,7 +121,7 @@ class _Progress:
         width = 30
         filled = width * done // total
         bar = "#" * filled + "." * (width - filled)
-        line = f"arena [{bar}] {done}/{total} {self._unit}, {elapsed:.0f} s{left}"
+        line = f"{self._label} [{bar}] {done}/{total} {self._unit}, {elapsed:.0f} s{left}"
         self._stream.write("\r" + line.ljust(self._width))
         self._stream.flush()
         self._width = len(line)
@@ -144,7 +145,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     plays = len(seat_layout(len(lineup(args.bots, rules)), rules, args.duplicate).plays)
     group = "" if plays == 1 else "pairs of " if plays == 2 else "sets of "
     unit = group + ("games" if games is not None else "deals")
-    progress = _Progress(sys.stderr, unit, not args.no_progress)
+    progress = ProgressLine(sys.stderr, unit, not args.no_progress)
 
     def on_fault(fault: Fault) -> None:
         progress.clear()

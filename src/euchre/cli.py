@@ -132,6 +132,14 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("output")
     convert.set_defaults(func=_cmd_convert)
 
+    from euchre.hand import add_hand_command
+
+    add_hand_command(sub)
+
+    from euchre.review_cli import add_review_command
+
+    add_review_command(sub)
+
     from euchre.arena_cli import add_bench_command, add_commands
 
     add_bench_command(sub)

@@ -38,17 +38,23 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Final, TypeVar
 
 from euchre.actions import ALONE, MISERE, Action, Play
 from euchre.cards import UNKNOWN, Card, card_name, cards_of, deck_mask
 from euchre.errors import EuchreError
 from euchre.game import Game, Phase
 from euchre.players.basic import BasicPlayer
-from euchre.players.expert import _SCORE_AWARE, _SEARCHED_CARDS, ExpertPlayer, win_probability
+from euchre.players.expert import (
+    SCORE_AWARE,
+    SEARCHED_CARDS,
+    ExpertPlayer,
+    replayable,
+    win_probability,
+)
 from euchre.players.knowledge import constraints
 from euchre.record import Record
 from euchre.rules import Rules
@@ -62,6 +68,7 @@ __all__ = [
     "THRESHOLDS",
     "Decision",
     "Estimate",
+    "Judge",
     "OpenHands",
     "OptionValue",
     "PlayerSummary",
@@ -73,22 +80,29 @@ __all__ = [
     "judge_decision",
     "label_of",
     "review_record",
+    "score_modelled",
+    "weighted_estimate",
+    "win_change",
 ]
+
+_K = TypeVar("_K")
 
 DEFAULT_BUDGET: Final = 100
 """Sampled deals per decision by default (``euchre review --budget``)."""
 
-Z: Final = 2.0
-"""Standard errors a label must hold by: at about 95% confidence, the sampling error
-cannot take it away."""
+Z: Final = 1.645
+"""Standard errors a label must hold by: a label claims that a cost is at least (or at
+most) a threshold, and at 1.645 standard errors that one-sided claim holds with 95%
+confidence, so the sampling error cannot take the label away."""
 
 THRESHOLDS: Final = {
-    "win": (0.015, 0.03, 0.06),
-    "points": (0.25, 0.5, 1.0),
+    "win": (0.01, 0.025, 0.05),
+    "points": (0.15, 0.4, 0.8),
 }
 """The costs of a dubious, a mistaken and a blundering decision: in the chance of
-winning the game (1.5, 3 and 6 percentage points; one point is worth about 6.5 at
-0-0 to 10) where the game has a target and two sides, else in points."""
+winning the game (1, 2.5 and 5 percentage points; one point is worth about 6.5 at
+0-0 to 10, so about 0.15, 0.4 and 0.8 points there) where the game has a target and
+two sides, else in points."""
 
 LABELS: Final = {
     "[??]": "blunder",
@@ -378,7 +392,7 @@ def label_of(unit: str, cost: Estimate, margin: Estimate | None = None,
 
     >>> label_of("points", Estimate(1.4, 0.1))
     '[??]'
-    >>> label_of("points", Estimate(0.9, 0.3))   # at least a dubious choice
+    >>> label_of("points", Estimate(0.7, 0.3))   # at least a dubious choice
     '[?!]'
     >>> label_of("points", Estimate(0.3, 0.2)) is None   # it could be nothing
     True
@@ -410,11 +424,12 @@ def label_of(unit: str, cost: Estimate, margin: Estimate | None = None,
 # -- evaluation --------------------------------------------------------------------------
 
 
-def _score_model(rules: Rules) -> bool:
-    return rules.target > 0 and rules.form in _SCORE_AWARE
+def score_modelled(rules: Rules) -> bool:
+    """Whether the chance of winning is modelled under ``rules``: a target, two sides."""
+    return rules.target > 0 and rules.form in SCORE_AWARE
 
 
-def _win_change(rules: Rules, score: Sequence[int], team: int, points: float) -> float:
+def win_change(rules: Rules, score: Sequence[int], team: int, points: float) -> float:
     """The change in ``team``'s chance of winning when its side nets ``points`` this
     deal (one of the two sides scores)."""
     target = rules.target
@@ -426,8 +441,10 @@ def _win_change(rules: Rules, score: Sequence[int], team: int, points: float) ->
     return after - now
 
 
-class _Judge(ExpertPlayer):
-    """``expert``'s sampling and rollouts, keeping each sample's worth of every option."""
+class Judge(ExpertPlayer):
+    """``expert``'s sampling and rollouts, keeping each sample's worth of every option
+    (:meth:`rows`): no time limit, points not converted (the reviewer converts them),
+    ``samples`` deals for every decision."""
 
     def __init__(self, seed: int, samples: int) -> None:
         super().__init__(seed=seed, samples=samples, bid_samples=samples, time_limit=None,
@@ -458,7 +475,7 @@ class _Judge(ExpertPlayer):
                    ) -> list[tuple[float, dict[Action, float]]]:
         rules = view.rules
         in_play = (rules.hand_size - len(view.tricks)) * (rules.players - len(view.sitting_out))
-        blend = self.play_blend if in_play <= _SEARCHED_CARDS else 0.0
+        blend = self.play_blend if in_play <= SEARCHED_CARDS else 0.0
         worth: dict[int, float] = {}
         out = []
         for weight, hands, start in self.play_samples(view):
@@ -488,7 +505,9 @@ class _Judge(ExpertPlayer):
         return out
 
 
-def _weighted(values: Sequence[float], weights: Sequence[float]) -> Estimate:
+def weighted_estimate(values: Sequence[float], weights: Sequence[float]) -> Estimate:
+    """The weighted mean of ``values`` and its standard error (by the effective number
+    of samples, ``(sum w)^2 / sum w^2``)."""
     total = sum(weights)
     if total <= 0:
         return Estimate(0.0, 0.0)
@@ -509,9 +528,7 @@ def evaluate(view: PlayerView, legal: Sequence[Action], budget: int = DEFAULT_BU
     :class:`~euchre.errors.EuchreError` where the form's hidden steps cannot be
     replayed outside the play."""
     rules = view.rules
-    judge = _Judge(seed, budget)
-    from euchre.players.expert import replayable
-
+    judge = Judge(seed, budget)
     if not replayable(rules) or (view.phase == "play" and view.bid == MISERE):
         if view.phase != "play" or view.bid == MISERE:
             raise EuchreError("this form's hidden steps (a swap with the kitty, a Benny "
@@ -521,7 +538,7 @@ def evaluate(view: PlayerView, legal: Sequence[Action], budget: int = DEFAULT_BU
     else:
         rows = judge.rows(view, legal)
     weights = [w for w, _ in rows]
-    scored = _score_model(rules)
+    scored = score_modelled(rules)
     team = rules.seating.team_of[view.seat]
     unit = "win" if scored else "points"
 
@@ -529,26 +546,36 @@ def evaluate(view: PlayerView, legal: Sequence[Action], budget: int = DEFAULT_BU
         # a blended worth lies between two whole outcomes: its change is blended too
         low = math.floor(points)
         frac = points - low
-        change = _win_change(rules, view.score, team, low)
+        change = win_change(rules, view.score, team, low)
         if frac > 1e-9:
-            change += frac * (_win_change(rules, view.score, team, low + 1) - change)
+            change += frac * (win_change(rules, view.score, team, low + 1) - change)
         return change
 
     points = {a: [r[a] for _, r in rows] for a in legal}
-    wins = {a: [win_of(v) for v in points[a]] for a in legal} if scored else {}
-    measure = wins if scored else points
-    means = {a: _weighted(measure[a], weights).mean for a in legal}
-    best = max(legal, key=lambda a: means[a])
-    options = []
-    for a in legal:
-        diffs = [b - x for b, x in zip(measure[best], measure[a], strict=True)]
-        options.append(OptionValue(
-            a,
-            _weighted(points[a], weights),
-            _weighted(wins[a], weights) if scored else None,
-            _weighted(diffs, weights),
-        ))
-    return tuple(options), unit, len(rows)
+    compared = compare(points, weights, win_of if scored else None)
+    options = tuple(OptionValue(a, *compared[a]) for a in legal)
+    return options, unit, len(rows)
+
+
+def compare(points: Mapping[_K, Sequence[float]], weights: Sequence[float],
+            win_of: Callable[[float], float] | None
+            ) -> dict[_K, tuple[Estimate, Estimate | None, Estimate]]:
+    """Options compared on the same samples: from each option's worth in points on each
+    sample (``points``, weighted by ``weights``) and the change in the chance of winning
+    that a worth makes (``win_of``; ``None``: no target), each option's points, change
+    of the chance of winning and cost against the best option (paired, sample by
+    sample, in the chance of winning where there is one, else in points)."""
+    wins = {k: [win_of(v) for v in vs] for k, vs in points.items()} if win_of else {}
+    measure = wins if win_of else points
+    means = {k: weighted_estimate(measure[k], weights).mean for k in points}
+    best = max(points, key=lambda k: means[k])
+    out = {}
+    for k in points:
+        diffs = [b - x for b, x in zip(measure[best], measure[k], strict=True)]
+        out[k] = (weighted_estimate(points[k], weights),
+                  weighted_estimate(wins[k], weights) if win_of else None,
+                  weighted_estimate(diffs, weights))
+    return out
 
 
 def _open_hands(game: Game, chosen: Action) -> OpenHands | None:
@@ -600,7 +627,7 @@ def judge_decision(game: Game, chosen: Action, deal: int, action_index: int,
     trick = len(game.tricks) + 1 if game.phase is Phase.PLAY else None
     score = game.score
     win_now = None
-    if _score_model(game.rules):
+    if score_modelled(game.rules):
         team = game.rules.seating.team_of[seat]
         win_now = win_probability(game.rules.target, score[team], score[1 - team])
     return Decision(deal, action_index, seat, phase, trick, score, chosen, options, unit,

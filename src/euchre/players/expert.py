@@ -127,16 +127,24 @@ from euchre.players.sampling import card_power, gains_value, sample_hands
 from euchre.rules import Rules
 from euchre.view import PlayerView
 
-__all__ = ["DEAL_POINTS", "ExpertPlayer", "bid_likelihood", "replayable", "win_probability"]
+__all__ = [
+    "DEAL_POINTS",
+    "SCORE_AWARE",
+    "SEARCHED_CARDS",
+    "ExpertPlayer",
+    "bid_likelihood",
+    "replayable",
+    "win_probability",
+]
 
-_SCORE_AWARE: Final = frozenset({"four_handed", "two_handed"})
+SCORE_AWARE: Final = frozenset({"four_handed", "two_handed"})
 """The forms whose game score :func:`win_probability` models: two sides, one of which
 scores each deal."""
 _MODELLED: Final = frozenset({"four_handed", "two_handed"})
 """The forms whose bidding the soft bidding model (:func:`bid_likelihood`) reads."""
 
 
-_SEARCHED_CARDS: Final = 25
+SEARCHED_CARDS: Final = 25
 """The most cards in the hands at which a card's rollouts are blended with the
 double-dummy search (``play_blend``): every preset's first trick (25 in five-handed
 Napoleon). Six- and seven-handed Napoleon's first tricks, with 30 and 35 cards, are
@@ -510,7 +518,7 @@ class ExpertPlayer(PimcPlayer):
         worth: dict[int, float] = {}
         rules = view.rules
         in_play = (rules.hand_size - len(view.tricks)) * (rules.players - len(view.sitting_out))
-        blend = self.play_blend if in_play <= _SEARCHED_CARDS else 0.0
+        blend = self.play_blend if in_play <= SEARCHED_CARDS else 0.0
         for weight, hands, start in self.budget(drawn):
             weight_sum += weight
             searched = self.card_worth(view, hands, worth) if blend else {}
@@ -726,7 +734,7 @@ class ExpertPlayer(PimcPlayer):
         units of one point at the current score (Euchre scored by two sides, one of
         which scores each deal: the model of :func:`win_probability`)."""
         target = view.rules.target
-        if not self.score_aware or target <= 0 or view.rules.form not in _SCORE_AWARE:
+        if not self.score_aware or target <= 0 or view.rules.form not in SCORE_AWARE:
             return float(points)
         points = round(points)
         mine, theirs = view.score[view.team], view.score[1 - view.team]
