@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             for d in review.decisions:
                 decisions[(name, d.deal + 1, d.action_index)] = d
     tally: dict[str, list[int]] = {}
+    disagreements: list[str] = []
     lines = ["| record | deal | move | human | reviewer | cost | reviewer's best | agrees |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
@@ -116,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         cost = (f"{100 * d.cost.mean:.1f}% ± {100 * d.cost.error:.1f}" if d.unit == "win"
                 else f"{d.cost.mean:.2f} ± {d.cost.error:.2f}")
         mark = "-" if agrees is None else "yes" if agrees else "no"
+        if agrees is False:
+            disagreements.append(_reasons(name, deal, kind, d))
         lines.append(f"| {name.removesuffix('.egn')} | {deal} | {describe_action(d.chosen)} | "
                      f"{kind} | {d.label or ''} | {cost} | {describe_action(d.best)} | "
                      f"{mark}{' (' + why + ')' if why else ''} |")
@@ -123,7 +126,27 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for kind, (yes, total) in tally.items():
         print(f"- {kind}: {yes} of {total}")
+    print()
+    print("\n\n".join(disagreements))
     return 0
+
+
+def _reasons(name: str, deal: int, kind: str, d: Decision) -> str:
+    """A disagreement with the reviewer's numbers: each option's worth."""
+    head = (f"{name.removesuffix('.egn')}, deal {deal} ({d.where().split(', ')[1]}, score "
+            f"{'-'.join(map(str, d.score))}, seat {d.seat}): the player judged "
+            f"{describe_action(d.chosen)} {kind}; {d.samples} samples")
+    rows = []
+    for o in sorted(d.options, key=lambda o: o.cost.mean):
+        win = "" if o.win is None else f", chance to win {100 * o.win.mean:+.1f}%"
+        rows.append(f"  - {describe_action(o.action)}: {o.points.mean:+.2f} ± "
+                    f"{o.points.error:.2f} points{win}"
+                    + (" (chosen)" if o.action == d.chosen else ""))
+    hands = d.open_hands
+    if hands is not None:
+        rows.append(f"  - open hands: the card played keeps {hands.tricks[hands.chosen]} "
+                    f"tricks for its side, the best {hands.best}")
+    return "\n".join([head, *rows])
 
 
 if __name__ == "__main__":

@@ -30,7 +30,10 @@ _COMMAND = re.compile(r"^(?:\$ )?(?:\.venv/bin/)?euchre\s")
 _SHELL_FENCES = ("sh", "bash", "console", "")
 
 # Options whose values set the size of a run, and the small value a test uses.
-_SMALL = {"--deals": "1", "--games": "1", "--decisions": "5", "--repeat": "1", "--jobs": "1"}
+_SMALL = {"--deals": "1", "--games": "1", "--decisions": "5", "--repeat": "1", "--jobs": "1",
+          "--budget": "2"}
+# The commands that sample, and the small size they run at when the doc leaves it.
+_SAMPLING_SMALL = {"review": {"--budget": "2", "--jobs": "1"}, "hand": {"--budget": "2"}}
 # What the bench command needs to be quick when the doc leaves the size to the default.
 _BENCH_SMALL = ["--deals", "200", "--games", "2", "--repeat", "1", "--decisions", "5"]
 
@@ -91,6 +94,9 @@ def _small(words: tuple[str, ...]) -> list[str]:
     for index, word in enumerate(out[:-1]):
         if word in _SMALL:
             out[index + 1] = _SMALL[word]
+    for option, value in _SAMPLING_SMALL.get(out[0], {}).items():
+        if option not in out:
+            out += [option, value]
     if out[0] == "bench":
         for option, value in zip(_BENCH_SMALL[::2], _BENCH_SMALL[1::2], strict=True):
             if option not in out:

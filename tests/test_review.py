@@ -374,3 +374,37 @@ def test_review_of_a_broken_record_names_the_problem(
 
 
 
+
+
+# -- the benchmarks ------------------------------------------------------------------------
+
+
+def _benchmark(name: str) -> Any:
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not RECORDS, reason="needs ../shared/data/egn")
+def test_every_human_judgment_names_a_move_of_its_record() -> None:
+    agreement = _benchmark("review_agreement")
+    rows = agreement.judgments()
+    assert len(rows) >= 20
+    for row in rows:
+        assert row["human"] in ("costly", "good", "fine", "doubtful")
+        _, action = agreement.locate(SHARED / row["file"], row["deal"], row["where"],
+                                     row["index"])
+        assert action == row["move"], row
+
+
+def test_the_review_benchmark_times_the_command(game_file: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _benchmark("review_bench")
+    assert bench.main([str(game_file), "--jobs", "1", "--budget", "1", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "game.egn: " in out and " decisions, median " in out

@@ -87,7 +87,7 @@ __all__ = [
 
 _K = TypeVar("_K")
 
-DEFAULT_BUDGET: Final = 100
+DEFAULT_BUDGET: Final = 80
 """Sampled deals per decision by default (``euchre review --budget``)."""
 
 Z: Final = 1.645
@@ -298,6 +298,7 @@ class PlayerSummary:
     """Per phase group: (accurate decisions, decisions)."""
     labels: dict[str, int]
     costliest: tuple[Decision, ...]
+    """The costliest choices (at least the dubious threshold by their estimate)."""
 
     @property
     def lost_per_deal(self) -> float:
@@ -336,7 +337,7 @@ class Review:
         for d in mine:
             if d.label:
                 labels[d.label] = labels.get(d.label, 0) + 1
-        worst = sorted((d for d in mine if d.cost.mean > 0),
+        worst = sorted((d for d in mine if not d.accurate),
                        key=lambda d: -d.cost.mean)[:costliest]
         deals = len({d.deal for d in self.decisions}) or len(self.record.deals)
         return PlayerSummary(seat, deals, len(mine), sum(d.points_lost for d in mine),

@@ -32,13 +32,15 @@ _SOURCE = "review"
 
 
 def cost_text(decision: Decision) -> str:
-    """The cost of the option chosen in words: ``4.1% chance to win (0.62 points)``."""
+    """The cost of the option chosen in words: ``4.1% chance to win ± 1.0 (+0.62
+    points)`` (the points: what the better option is worth more this deal, which can
+    be less than nothing where the chance of winning, not the points, decides)."""
     taken = decision.taken
     best = decision.values()[decision.best]
     points = best.points.mean - taken.points.mean
     if decision.unit == "win":
         return (f"{100 * decision.cost.mean:.1f}% chance to win ± "
-                f"{100 * decision.cost.error:.1f} ({points:+.2f} points)").replace("+", "")
+                f"{100 * decision.cost.error:.1f} ({points:+.2f} points)")
     return f"{decision.cost.mean:.2f} points ± {decision.cost.error:.2f}"
 
 
