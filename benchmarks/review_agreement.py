@@ -1,7 +1,8 @@
 """How often ``euchre review`` agrees with the judgments strong players wrote by hand.
 
 The judgments are in ``benchmarks/review_agreement.json`` (read from the annotated
-records of ``../shared/data/egn/``: see its ``about``). Each record is reviewed whole
+records of ``../shared/data/egn/``, of which ``tests/data/egn/`` keeps a copy: see its
+``about``). Each record is reviewed whole
 at the default budget; each judgment is matched with the reviewer's verdict on the same
 decision:
 
@@ -28,7 +29,8 @@ from euchre.review import DEFAULT_BUDGET, THRESHOLDS, Decision, describe_action,
 from euchre.review_notes import deal_actions, egn_index
 
 HERE = Path(__file__).parent
-RECORDS = HERE.parent.parent / "shared" / "data" / "egn"
+RECORDS = HERE.parent / "tests" / "data" / "egn"
+"""The project's copy of the records of ``../shared/data/egn/``."""
 
 
 def judgments(path: Path = HERE / "review_agreement.json") -> list[dict[str, object]]:

@@ -3,7 +3,8 @@
 Each record is reviewed by the command itself, in a process of its own (start-up, the
 pool of ``--jobs`` processes and the record's reading included), ``--repeat`` times;
 the median wall-clock time is printed with the decisions reviewed. The records are the
-whole games of ``../shared/data/egn/`` (``VWEC_Finals.egn``: 13 deals to 10, and
+whole games of ``../shared/data/egn/`` (the copies in ``tests/data/egn/``:
+``VWEC_Finals.egn``: 13 deals to 10, and
 ``Me_and_Bears.egn``: 12).
 
 Run: ``.venv/bin/python benchmarks/review_bench.py [--jobs 2] [--budget 80]
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from euchre.review import DEFAULT_BUDGET
 
-RECORDS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "egn"
+RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "egn"
 GAMES = ("VWEC_Finals.egn", "Me_and_Bears.egn")
 
 
