@@ -409,3 +409,16 @@ def test_the_review_benchmark_times_the_command(game_file: Path,
     assert bench.main([str(game_file), "--jobs", "1", "--budget", "1", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert "game.egn: " in out and " decisions, median " in out
+
+
+def test_review_annotates_a_native_record_too(game_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "annotated.json"
+    assert main(["review", str(game_file), "--budget", "4", "--jobs", "1", "--no-progress",
+                 "--out", str(out)]) == 0
+    from euchre.files import read_record
+
+    record = read_record(out)
+    assert record.replay().score == load_egn(game_file).replay().score
+    notes = [n for d in record.deals for k in ("callAnnotations", "playAnnotations")
+             for n in d.extras.get(k, {}).values()]  # type: ignore[attr-defined]
+    assert notes  # open-hands verdicts at least, in a game of basic's
