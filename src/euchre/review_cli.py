@@ -261,7 +261,7 @@ def _chart_lines(review: Review) -> list[str]:
     marks = [k for k, (deal, _) in enumerate(series) if k == 0 or series[k - 1][0] != deal]
     players = review.record.rules.players
     return [f"Chance of winning for {team_name(0, players)}, decision by decision "
-            "(| a new deal)", *text_chart(values, marks=marks)]
+            "(┴ a new deal)", *text_chart(values, marks=marks)]
 
 
 def plot_review(review: Review, path: PathLike) -> None:

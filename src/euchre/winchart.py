@@ -80,8 +80,9 @@ def text_chart(values: Sequence[float], *, width: int = 60, height: int = 8,
     held = [0.0 if math.isnan(v) else min(1.0, max(0.0, v)) for v in values]
     columns, column_of = _columns(held, width)
     eighths = [round(v * height * 8) for v in columns]
-    # the line whose cells cover 50% (its bottom edge, for an even height)
-    middle = height - 1 - height // 2
+    # the line whose cells cover 50% (its bottom edge, for an even height); a chart of
+    # one or two lines has only its top and bottom
+    middle = height - 1 - height // 2 if height > 2 else -1
     lines = []
     for row in range(height):
         base = (height - 1 - row) * 8

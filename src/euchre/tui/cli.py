@@ -57,6 +57,9 @@ def add_play_commands(subparsers: Any) -> None:
                       help="a practice game: z takes back your last card or bid, and the "
                            "game does not count for your statistics (with --resume: the "
                            "game goes on as a practice game)")
+    play.add_argument("--no-review", action="store_true",
+                      help="do not review your decisions after each deal (the summary's "
+                           "'Your decisions' and the chance-of-winning chart at the end)")
     add_rules_arguments(play)
     play.set_defaults(func=cmd_play)
 
@@ -89,6 +92,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         name=args.name or "You",
         speed=0.8 if args.speed is None else args.speed,
         practice=args.practice,
+        review=not getattr(args, "no_review", False),  # on unless --no-review
     ).resolved()
     session = None
     if args.resume is not None:
@@ -109,6 +113,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         changes["speed"] = config.speed
         if args.practice:
             changes["practice"] = True
+        changes["review"] = config.review
         session = GameSession.resume(path, changes)
         config = session.config
     from euchre.players.registry import preflight

@@ -56,7 +56,7 @@ ModalScreen { align: center middle; background: #000000 40%; }
 #dialog { width: 70; height: auto; max-width: 100%; border: thick #ffd75f;
           background: #1c2430; padding: 1 2; margin: 2 0 1 0; }
 DealSummaryScreen.-wide #dialog, GameOverScreen.-wide #dialog { margin-right: 32; }
-#summary-keys, #game-over-keys { margin-top: 1; }
+#summary-keys, #game-over-keys, #review, #win-chart { margin-top: 1; }
 #setup { padding: 0 2; }
 #setup-title { margin: 1 0; }
 #setup-grid { grid-size: 4; grid-columns: 12 1fr 12 1fr; grid-rows: 1; grid-gutter: 1 2;

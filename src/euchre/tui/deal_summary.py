@@ -1,13 +1,18 @@
-"""The dialog after each deal: who called what, the tricks, the points and the score.
+"""The dialog after each deal: who called what, the tricks, the points and the score,
+and the person's costly decisions.
 
 :class:`DealSummaryScreen` draws from the session's table
 (:meth:`~euchre.tui.session.GameSession.table`) and the deal's
-:class:`~euchre.deal.DealResult`; any of Enter, space, Escape or a click goes on.
+:class:`~euchre.deal.DealResult`; any of Enter, space, Escape or a click goes on. When
+the game reviews the person's decisions (:attr:`~euchre.tui.session.PlayConfig.review`),
+"Your decisions" says "reviewing…" until the table screen hands it the deal's
+:class:`~euchre.tui.decisions.DealReview` (:meth:`DealSummaryScreen.show_review`); the
+dialog never waits for it.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import events
@@ -19,10 +24,15 @@ from textual.widgets import Static
 
 from euchre.actions import THROW_IN_HAND
 from euchre.deal import DealResult
+from euchre.tui.decisions import SHOWN, DealReview
 from euchre.tui.session import GameSession
 from euchre.tui.style import suit_text
+from euchre.tui.widgets import dialog_room
 
-__all__ = ["DealSummaryScreen"]
+__all__ = ["LABEL_STYLES", "DealSummaryScreen"]
+
+LABEL_STYLES: Final = {"[??]": "bold #ff5f5f", "[?]": "bold #ff875f", "[?!]": "bold #ffd75f"}
+"""How the labels of costly decisions stand out (the label's text says it without colour)."""
 
 
 class DealSummaryScreen(ModalScreen[None]):
@@ -42,13 +52,55 @@ class DealSummaryScreen(ModalScreen[None]):
         self.session = session
         self.result = result
         self.last_trick = last_trick
+        self.deal = len(session.game.results) - 1
+        """The deal's index in the game (0 for the first)."""
+        self.review: DealReview | None = session.reviews.get(self.deal)
+        """The review of the person's decisions in the deal, once it has come."""
 
     def compose(self) -> ComposeResult:
         over = self.session.table().game_over
         keys = "Enter: the end of the game" if over else "Enter: next deal"
         with Vertical(id="dialog"):
             yield Static(self._text(), id="summary")
+            if self.session.config.review:
+                yield Static(self._review_text(), id="review")
             yield Static(Text(keys, style="dim"), id="summary-keys")
+
+    def show_review(self, review: DealReview) -> None:
+        """The review of the deal's decisions has come: show it."""
+        self.review = review
+        self._draw_review()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw_review()
+
+    def _draw_review(self) -> None:
+        if self.session.config.review and self.is_mounted:
+            self.query_one("#review", Static).update(self._review_text())
+
+    def _review_text(self) -> Text:
+        """"Your decisions": reviewing, or the costly ones (as many as the screen has
+        room for, up to :data:`~euchre.tui.decisions.SHOWN`), or why there is none."""
+        head = Text("Your decisions", style="bold")
+        review = self.review
+        if review is None:
+            head.append(": reviewing…", style="dim italic")
+            return head
+        if review.error is not None:
+            return Text("\n").join([head, Text(review.lines()[0], style="dim")])
+        width, room = dialog_room(self.app, self._text())
+        room -= 1  # the margin over "Your decisions"
+        costly = review.costly()
+        lines: list[Text] = []
+        for shown in range(min(SHOWN, len(costly)) or 1, 0, -1):  # as many as fit
+            words = review.lines(shown)
+            listed = min(shown, len(costly))  # the decisions; then a dim line or none
+            lines = [_labelled(line) for line in words[:listed]]
+            lines += [Text(line, style="dim") for line in words[listed:]]
+            rows = 1 + sum(len(line.wrap(self.app.console, width)) for line in lines)
+            if rows <= room:
+                break
+        return Text("\n").join([head, *lines])
 
     def _text(self) -> Text:
         s = self.session
@@ -98,3 +150,11 @@ class DealSummaryScreen(ModalScreen[None]):
 
     def on_click(self, event: events.Click) -> None:
         self.dismiss(None)
+
+
+def _labelled(line: str) -> Text:
+    """A costly decision's line, its label standing out."""
+    text = Text(line)
+    for label, style in LABEL_STYLES.items():
+        text.highlight_words([f" {label} "], style)
+    return text

@@ -1,8 +1,15 @@
-"""The dialog at the end of the game: the winner, the final score, where the record is.
+"""The dialog at the end of the game: the winner, the final score, where the record is,
+and the chance of winning over the game.
 
 :class:`GameOverScreen` draws from the session's table
 (:meth:`~euchre.tui.session.GameSession.table`) and its save and statistics errors;
-``n`` starts a new game, ``q`` quits.
+``n`` starts a new game, ``q`` quits. Where the game reviewed the person's decisions
+(:attr:`~euchre.tui.session.PlayConfig.review`) and its rules have a target, a chart
+(:func:`~euchre.winchart.text_chart`) draws their side's chance of winning after each
+of their decisions, as the review judged it (:func:`~euchre.tui.decisions.win_series`),
+with a tick where each deal starts; it fills in as the last reviews come
+(:meth:`GameOverScreen.show_chart`), and is left out where there is nothing to draw or
+no room for it.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -18,7 +26,10 @@ from textual.widgets import Static
 
 from euchre.scoring import settlement
 from euchre.text import plural
+from euchre.tui.decisions import chart_caption, win_series
 from euchre.tui.session import GameSession
+from euchre.tui.widgets import dialog_room
+from euchre.winchart import text_chart
 
 __all__ = ["GameOverScreen"]
 
@@ -33,14 +44,73 @@ class GameOverScreen(ModalScreen[str]):
         Binding("enter", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, *, reviewing: bool = False) -> None:
         super().__init__()
         self.session = session
+        self.reviewing = reviewing
+        """Reviews of the game's deals are still to come (the chart fills in)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self._text(), id="game-over")
+            chart = self._chart_text()
+            if chart is not None:
+                yield Static(chart, id="win-chart")
             yield Static(Text("n: new game   q: quit", style="dim"), id="game-over-keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw_chart()
+
+    def show_chart(self, *, reviewing: bool) -> None:
+        """Another review has come (``reviewing``: more are to come): draw the chart
+        again."""
+        self.reviewing = reviewing
+        self._draw_chart()
+
+    def _draw_chart(self) -> None:
+        """Draw the chart again (it comes, goes, or changes with the reviews and the
+        screen's height)."""
+        if not self.is_mounted:
+            return
+        chart = self._chart_text()
+        shown = self.query("#win-chart")
+        if chart is None:
+            shown.remove()
+        elif shown:
+            shown.first(Static).update(chart)
+        else:
+            self.query_one("#dialog").mount(Static(chart, id="win-chart"),
+                                            before="#game-over-keys")
+
+    def _chart_text(self) -> Text | None:
+        """The chart of the side's chance of winning, as high as the screen has room
+        for (at most eight lines of columns, at least three); ``None``: no chart."""
+        s = self.session
+        if not s.config.review or s.rules.target <= 0:
+            return None
+        reviews = s.reviews
+        if any(d.unit != "win" for review in reviews.values() for d in review.decisions):
+            return None  # the review counts points in this form: no chance of winning
+        values, marks = win_series(reviews)
+        width, room = dialog_room(self.app, self._text())
+        room -= 1  # the margin over the chart
+        if not values:
+            if self.reviewing and room >= 1:
+                return Text("Your chance to win over the game: reviewing…", style="dim italic")
+            return None
+        caption = Text(chart_caption(values), style="bold")
+        # the caption, the bottom axis and the line that more are coming
+        lines = len(caption.wrap(self.app.console, width)) + 1 + int(self.reviewing)
+        height = min(8, room - lines)
+        if height < 3:
+            return None
+        chart = Text("\n").join([caption, *(Text(line, style="#5fafff") for line in
+                                            text_chart(values, width=width - 6,
+                                                       height=height, marks=marks))])
+        if self.reviewing:
+            chart.append("\n")
+            chart.append("More deals are being reviewed…", style="dim italic")
+        return chart
 
     def _text(self) -> Text:
         s = self.session

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from euchre.actions import Action, Declare, Discard, Give, GoAlone, Play
 from euchre.cards import Card
@@ -65,7 +65,11 @@ from euchre.wording import (
     verdict_phrase,
 )
 
+if TYPE_CHECKING:
+    from euchre.tui.decisions import DealReview
+
 __all__ = [
+    "REVIEW_BUDGET",
     "STRONGEST_BOT",
     "TABLE_NAMES",
     "GameSession",
@@ -85,6 +89,10 @@ STRONGEST_BOT: Final = "expert"
 
 HUMAN: Final = 0
 """The person's seat (shown at the bottom of the table)."""
+
+REVIEW_BUDGET: Final = 40
+"""Sampled deals per decision in the review after each deal (:attr:`PlayConfig.review`):
+a second or two for the person's decisions of a deal."""
 
 TableState = Snapshot
 """What the screen draws: the table as the person's seat sees it."""
@@ -112,6 +120,13 @@ class PlayConfig:
     practice: bool = False
     """A practice game: the person may take back decisions (:meth:`GameSession.undo`),
     and the game does not count for the statistics."""
+    review: bool = False
+    """After each deal, review the person's decisions ("Your decisions" in the deal's
+    summary, the chance of winning drawn at the end of the game). ``euchre play`` turns
+    it on unless ``--no-review``; a config built in code (a test, the screenshot) leaves
+    it off unless it asks, since the review takes a second or two of work a deal."""
+    review_budget: int = REVIEW_BUDGET
+    """Sampled deals per decision in that review (fewer: quicker and rougher)."""
 
     def resolved(self) -> PlayConfig:
         """The same config with empty bot names replaced by the strongest bot, and bot
@@ -125,6 +140,7 @@ class PlayConfig:
             hint_bot=check_spec(self.hint_bot or best),
             name=name,
             speed=min(max(self.speed, 0.0), 10.0),
+            review_budget=max(1, self.review_budget),
         )
 
 
@@ -190,6 +206,9 @@ class GameSession:
         base.setdefault("date", datetime.now().isoformat(timespec="seconds"))
         self.saver = RecordSaver(path, base, opened=game if opened else None)
         self.stats_error: str | None = None
+        self.reviews: dict[int, DealReview] = {}
+        """The review of the person's decisions in each deal reviewed so far, by the
+        deal's index (:attr:`PlayConfig.review`; filled in by the table screen)."""
         self.save()
 
     @classmethod
@@ -216,8 +235,8 @@ class GameSession:
         factory: PlayerFactory = make_player,
     ) -> GameSession:
         """Go on with a saved game. Bots, name and seed come from the record; ``changes``
-        (``partner``, ``opponents``, ``hint_bot``, ``name``, ``speed``, ``practice``)
-        override them (a practice game stays one).
+        (``partner``, ``opponents``, ``hint_bot``, ``name``, ``speed``, ``practice``,
+        ``review``, ``review_budget``) override them (a practice game stays one).
 
         Only an unfinished game the terminal saved goes on; anything else raises
         :class:`~euchre.errors.EuchreError` with one line
@@ -288,6 +307,12 @@ class GameSession:
     def bots(self) -> list[Player | None]:
         """Each seat's bot (``None`` for the person)."""
         return self.model.bots
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play (the rest are bots): the review after each deal
+        judges theirs only."""
+        return (HUMAN,)
 
     def human_to_act(self) -> bool:
         """Whether it is the person's turn (and no finished deal waits on the table)."""

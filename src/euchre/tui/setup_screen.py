@@ -225,8 +225,11 @@ class SetupScreen(Screen[None]):
             app = self.app
             if isinstance(app, TableApp) and self.unfinished is not None:
                 try:
-                    app.open_session(GameSession.resume(self.unfinished, factory=app.factory),
-                                     replace=True)
+                    # the review after each deal is the command's setting, not the record's
+                    changes = {"review": self.config.review,
+                               "review_budget": self.config.review_budget}
+                    app.open_session(GameSession.resume(self.unfinished, changes,
+                                                        factory=app.factory), replace=True)
                 except EuchreError as error:
                     self._error(str(error))
         elif event.button.id == "help":

@@ -6,7 +6,9 @@ the status lines and the history, with the keys and the pacing of the bots' move
 :class:`~euchre.tui.session.TableState`) and the session's words for it; it hands the
 person's choices to the session, asks the bots through it, and opens
 :class:`~euchre.tui.deal_summary.DealSummaryScreen` after each deal and
-:class:`~euchre.tui.game_over.GameOverScreen` at the end.
+:class:`~euchre.tui.game_over.GameOverScreen` at the end. After each deal it has the
+person's decisions reviewed on a worker thread, one deal at a time
+(:mod:`euchre.tui.decisions`), and hands each review to the dialogs as it comes.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
+from textual.worker import get_current_worker
 
 from euchre.actions import (
     ALONE,
@@ -60,8 +64,10 @@ from euchre.actions import (
 from euchre.cards import SUIT_CHARS, SUITS, Card, card_suit, suit_char, trump_mask
 from euchre.game import Phase
 from euchre.narrate import agree, conjugate
+from euchre.record import Record
 from euchre.text import plural
 from euchre.tui.deal_summary import DealSummaryScreen
+from euchre.tui.decisions import DealReview, ReviewStopped, record_of, review_deal
 from euchre.tui.game_over import GameOverScreen
 from euchre.tui.help import HelpScreen
 from euchre.tui.session import (
@@ -184,6 +190,10 @@ class TableScreen(Screen[None]):
         ``under``), or empty."""
         self.picked: list[Card] = []
         """The cards picked so far for :attr:`picking`."""
+        self._review_queue: list[tuple[int, Record]] = []
+        """Deals waiting for the review of the person's decisions, and their records."""
+        self._reviewing = False
+        """A review is running on its worker thread."""
 
     # -- layout ------------------------------------------------------------------------
 
@@ -788,6 +798,7 @@ class TableScreen(Screen[None]):
             result = s.frozen.result
             trick = (self._trick_line(state.last_trick, state.last_winner)
                      if state.last_trick else None)
+            self._ask_review()
 
             def summary() -> None:
                 self.app.push_screen(DealSummaryScreen(s, result, trick), self._summary_closed)
@@ -802,7 +813,8 @@ class TableScreen(Screen[None]):
             self._busy = True
             self.prompt = Text("Game over.", style="bold")
             self._draw_message()
-            self.app.push_screen(GameOverScreen(s), self._game_over_closed)
+            self.app.push_screen(GameOverScreen(s, reviewing=self.reviewing),
+                                 self._game_over_closed)
             return
         self.waiting = self._trick_to_see(state)
         if self.waiting:
@@ -1256,6 +1268,85 @@ class TableScreen(Screen[None]):
         if hint.choice in self.options:
             self.cursor = self.options.index(hint.choice)
         self.draw()
+
+    # -- the review of the person's decisions ------------------------------------------
+
+    class Reviewed(Message):
+        """The review of a deal's decisions came back from its worker thread."""
+
+        def __init__(self, review: DealReview, record: Record) -> None:
+            super().__init__()
+            self.review = review
+            self.record = record
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether a review is running or waiting to run."""
+        return self._reviewing or bool(self._review_queue)
+
+    def _ask_review(self) -> None:
+        """Have the deal just finished reviewed (when the game's setting says so): on a
+        worker thread, after the deals before it; nothing waits for it."""
+        s = self.session
+        if not s.config.review:
+            return
+        deal = len(s.game.results) - 1
+        if deal < 0:
+            return
+        for stale in [d for d in s.reviews if d >= deal]:  # a deal taken back, played again
+            del s.reviews[stale]
+        try:
+            record = record_of(s.game)
+        except Exception as error:  # the review must never stop the game
+            s.reviews[deal] = DealReview(deal, error=str(error) or type(error).__name__)
+            return
+        self._review_queue.append((deal, record))
+        self._next_review()
+
+    def _next_review(self) -> None:
+        if self._reviewing or not self._review_queue:
+            return
+        deal, record = self._review_queue.pop(0)
+        self._reviewing = True
+        config = self.session.config
+        self.review_worker(deal, record, self.session.people, config.review_budget,
+                           config.seed or 0)
+
+    @work(thread=True, group="review", exit_on_error=False)
+    def review_worker(self, deal: int, record: Record, seats: tuple[int, ...], budget: int,
+                      seed: int) -> None:
+        """Review deal ``deal`` of ``record`` for ``seats`` in a thread; called off
+        between two decisions when the screen goes (the game closes or a new one
+        starts)."""
+        worker = get_current_worker()
+        try:
+            review = review_deal(record, deal, seats=seats, budget=budget, seed=seed,
+                                 stop=lambda: worker.is_cancelled)
+        except ReviewStopped:
+            return
+        except Exception as error:  # the review must never stop the game
+            review = DealReview(deal, error=str(error) or type(error).__name__)
+        if not worker.is_cancelled:
+            self.post_message(self.Reviewed(review, record))
+
+    def on_table_screen_reviewed(self, message: Reviewed) -> None:
+        """Keep a deal's review (unless the deal was taken back and played again since)
+        and show it in the dialogs open; then start the next one."""
+        self._reviewing = False
+        s = self.session
+        review = message.review
+        game = s.game
+        deal = review.deal
+        recorded = message.record.deals[deal].actions
+        if deal < len(game.history) and tuple(game.history[deal]) == tuple(recorded):
+            s.reviews[deal] = review
+            for screen in self.app.screen_stack:
+                if isinstance(screen, DealSummaryScreen) and screen.deal == deal:
+                    screen.show_review(review)
+        self._next_review()
+        for screen in self.app.screen_stack:
+            if isinstance(screen, GameOverScreen):
+                screen.show_chart(reviewing=self.reviewing)
 
 
 def _you(state: TableState) -> SeatState:

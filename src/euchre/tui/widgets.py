@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final, Protocol, runtime_checkable
 
 from rich.console import Console
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.message import Message
@@ -22,6 +23,8 @@ from euchre.players import Player
 from euchre.tui.session import GameSession, PlayConfig
 
 __all__ = [
+    "DIALOG_FRAME",
+    "DIALOG_WIDTH",
     "MIN_HEIGHT",
     "MIN_WIDTH",
     "PACES",
@@ -31,6 +34,7 @@ __all__ = [
     "ChoiceButton",
     "SeatBox",
     "TableApp",
+    "dialog_room",
     "pace_text",
     "screen_text",
 ]
@@ -43,6 +47,12 @@ SIDE_WIDTH: Final = 32
 """The columns of the history panel (``#side`` in the CSS)."""
 PACES: Final = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 1.8, 2.5)
 """Seconds between the bots' moves that ``+`` and ``-`` step through."""
+DIALOG_WIDTH: Final = 70
+"""The columns of a dialog (``#dialog`` in the CSS), when the screen has them."""
+DIALOG_FRAME: Final = (6, 9)
+"""The columns and rows of a dialog that its text does not get: the thick border and
+the padding; in rows also the margins and the line of keys under the text, with its
+margin (``#dialog`` and ``#summary-keys`` in the CSS)."""
 
 
 def screen_text(app: App[Any]) -> str:
@@ -63,6 +73,21 @@ def screen_text(app: App[Any]) -> str:
     )
     console.print(update)
     return console.export_text()
+
+
+def dialog_room(app: App[Any], *texts: Text) -> tuple[int, int]:
+    """The width of a dialog's text on the app's screen, and the rows left under
+    ``texts`` (wrapped to that width) before the dialog would run off the screen.
+
+    >>> app = App[None]()
+    >>> dialog_room(app, Text("one line"), Text("two\\nlines"))
+    (64, 13)
+    """
+    width, height = app.size
+    columns, rows = DIALOG_FRAME
+    inner = max(1, min(DIALOG_WIDTH, width) - columns)
+    used = sum(len(text.wrap(app.console, inner)) for text in texts)
+    return inner, height - rows - used
 
 
 def pace_text(pace: float) -> str:
