@@ -60,7 +60,7 @@ def add_review_command(sub: Any) -> None:
                              "slower and surer)")
     review.add_argument("--jobs", type=whole_number(1), default=os.cpu_count() or 1,
                         metavar="N", help="processes to review with (default: one per CPU)")
-    review.add_argument("--seed", type=whole_number(0), default=0,
+    review.add_argument("--seed", type=whole_number(), default=0,
                         help="seed of the sampling (default: 0)")
     review.add_argument("--all", action="store_true",
                         help="list every decision with each option's worth, not only the "
@@ -95,11 +95,14 @@ def run_review(path: PathLike, *, seats: Sequence[int] | None = None,
     for seat in seats or ():
         if seat >= players:
             raise EuchreError(f"--seat {seat}: the record's seats are 0 to {players - 1}")
-    if plot is not None and not os.fspath(plot).lower().endswith(".png"):
-        raise EuchreError(f"--plot {os.fspath(plot)}: the image is written as PNG: "
-                          "name it FILE.png")
+    if plot is not None:
+        if not os.fspath(plot).lower().endswith(".png"):
+            raise EuchreError(f"--plot {os.fspath(plot)}: the image is written as PNG: "
+                              "name it FILE.png")
+        _check_folder("--plot", plot)
     if out is not None:
         _check_target(out)
+        _check_folder("--out", out)
     bar = ProgressLine(sys.stderr, "decisions", progress, label="review")
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     try:
@@ -134,6 +137,13 @@ def _check_target(out: PathLike) -> None:
     if suffix not in (".egn", ".json"):
         raise EuchreError(f"--out {os.fspath(out)}: the annotated record is written as .egn "
                           "or .json")
+
+
+def _check_folder(option: str, path: PathLike) -> None:
+    """Refuse, before the review's work, a file whose folder is not there."""
+    folder = os.path.dirname(os.path.abspath(os.fspath(path)))
+    if not os.path.isdir(folder):
+        raise EuchreError(f"{option} {os.fspath(path)}: there is no folder {folder}")
 
 
 def player_names(record: Record) -> list[str]:
