@@ -6,25 +6,46 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play serve test lint typecheck pytest bench clean
 
+# The compiled build (hatch_build.py: mypyc where a C compiler is) installed apart: what
+# play, serve, bench and the tests run; the editable install stays pure Python, so that
+# an edit takes effect at once (.venv/bin/euchre runs it when PYTHONPATH is not set).
+COMPILED := .compiled
+COMPILED_STAMP := $(COMPILED)/.installed
+SOURCES := $(shell find src -name '*.py') hatch_build.py pyproject.toml
+# The engine's and solver's tests, run on the pure-Python path too.
+PURE_TESTS := tests/test_rules.py tests/test_golden.py tests/test_properties.py \
+	tests/test_solver.py tests/test_solver_forms.py tests/test_cards.py tests/test_actions.py \
+	tests/test_forms.py tests/test_forms_properties.py tests/test_outcome.py \
+	tests/test_cards_forms.py tests/test_build.py \
+	tests/test_search_forms.py::test_sampling_a_seven_handed_view_with_many_voids_needs_no_search
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,plot]'
 	touch $(STAMP)
 
-play: $(STAMP)
-	$(BIN)/euchre play
+$(COMPILED_STAMP): $(STAMP) $(SOURCES)
+	rm -rf $(COMPILED)
+	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) .
+	$(BIN)/python -c "import sys; sys.path.insert(0, '$(COMPILED)'); \
+		from euchre.build import build_line; print('euchre:', build_line())"
+	touch $(COMPILED_STAMP)
 
-serve: $(STAMP)
-	$(BIN)/euchre serve
+play: $(COMPILED_STAMP)
+	PYTHONPATH=$(COMPILED) $(BIN)/euchre play
 
-test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks examples scripts
+serve: $(COMPILED_STAMP)
+	PYTHONPATH=$(COMPILED) $(BIN)/euchre serve
+
+test: $(STAMP) $(COMPILED_STAMP)
+	$(BIN)/ruff check src tests benchmarks examples scripts hatch_build.py
 	$(BIN)/mypy
-	$(BIN)/pytest
+	PYTHONPATH=$(COMPILED) EUCHRE_EXPECT_BUILD=compiled $(BIN)/pytest tests README.md
+	EUCHRE_EXPECT_BUILD=pure $(BIN)/pytest src/euchre $(PURE_TESTS)
 
-bench: $(STAMP)
-	$(BIN)/euchre bench
+bench: $(COMPILED_STAMP)
+	PYTHONPATH=$(COMPILED) $(BIN)/euchre bench
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED) .mypy_cache .pytest_cache .ruff_cache .hypothesis

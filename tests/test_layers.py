@@ -60,7 +60,7 @@ LAYERS: Final[dict[str, tuple[str, ...]]] = {
     "formats": ("euchre.egn", "euchre.egn_versions", "euchre.emn", "euchre.files"),
     # the solver, the bots (euchre.players.knowledge among them) and external bots
     "search and bots": ("euchre.solver", "euchre.players", "euchre.players.*", "euchre.protocol"),
-    "measurement": ("euchre.arena", "euchre.bench"),
+    "measurement": ("euchre.arena", "euchre.bench", "euchre.build"),
     # the reviewer: the bots' judgment of recorded games
     "review": ("euchre.review", "euchre.review_notes"),
     # what several faces share: no screen of its own

@@ -372,6 +372,22 @@ def add_bench_command(subparsers: Any) -> None:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
+    from euchre.build import build_line
+
+    status = _bench(args)
+    if not args.json:
+        print(f"(this installation: {build_line()})")
+    return status
+
+
+def _with_build(data: dict[str, Any]) -> str:
+    """The JSON of a benchmark, with whether it ran compiled (:mod:`euchre.build`)."""
+    from euchre.build import build_info
+
+    return json.dumps({**data, "build": build_info()})
+
+
+def _bench(args: argparse.Namespace) -> int:
     from euchre.bench import bench_bot, bench_presets, run_benchmarks
     from euchre.rules import Rules
 
@@ -380,7 +396,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from euchre.solver import bench_solver
 
         solved = bench_solver(n=min(args.deals, 1000), seed=args.seed, repeat=args.repeat)
-        print(json.dumps(solved) if args.json else
+        print(_with_build(solved) if args.json else
               f"solver: median {solved['median_ms']} ms, p95 {solved['p95_ms']} ms per full "
               f"five-trick solve ({solved['nodes_mean']} nodes on average)")
         return 0
@@ -389,7 +405,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
         preflight([args.bot], rules)
         timed = bench_bot(args.bot, decisions=args.decisions, seed=args.seed, rules=rules)
-        print(json.dumps(timed) if args.json else
+        print(_with_build(timed) if args.json else
               f"{args.bot}: median {timed['median_ms']} ms, p95 {timed['p95_ms']} ms, "
               f"slowest {timed['max_ms']} ms per decision ({plural(args.decisions, 'decision')}); "
               f"decisions with a choice: median {timed['choice_median_ms']} ms, "
@@ -399,7 +415,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         table = bench_presets(deals=args.deals, repeat=args.repeat, seed=args.seed,
                               presets=None if args.rules is None else [args.rules])
         if args.json:
-            print(json.dumps(table))
+            print(_with_build(table))
             return 0
         rows: dict[str, dict[str, Any]] = table["presets"]  # type: ignore[assignment]
         print(f"{'preset':<14} {'form':<13} {'players':>7} {'deals/s':>9} {'to standard':>12}")
@@ -412,7 +428,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     result = run_benchmarks(deals=args.deals, games=args.games, repeat=args.repeat,
                             seed=args.seed, rules=rules)
     if args.json:
-        print(json.dumps(result))
+        print(_with_build(result))
         return 0
     if rules is None:
         print(f"public API, openspiel rules: {result['hands_per_sec']} deals/s")

@@ -489,7 +489,11 @@ class Game:
         deals: Iterable[Deal] = (),
         first_dealer: int | None = None,
         score: tuple[int, ...] | None = None,
+        _copy_of: Game | None = None,
     ) -> None:
+        if _copy_of is not None:  # copy(): see there
+            _copy_of._copy_into(self)
+            return
         self._rules = rules = rules or _STANDARD
         self._plan = plan = _plan_of(rules)
         self._n = n = plan.players
@@ -1531,7 +1535,12 @@ class Game:
 
         The copy deals the same random cards as the original from here on.
         """
-        other = Game.__new__(Game)
+        # Made through __init__, not Game.__new__: compiled with mypyc, __new__ runs
+        # __init__ (a whole new game, 24 µs), while the keyword costs 0.3 µs pure.
+        return Game(_copy_of=self)
+
+    def _copy_into(self, other: Game) -> None:
+        """Set ``other``'s state to a copy of this one's (for :meth:`copy`)."""
         # values shared with the copy, one assignment each (faster than a loop of setattr)
         other._rules = self._rules
         other._n = self._n
@@ -1591,7 +1600,6 @@ class Game:
         other._tricks = list(self._tricks)
         other._winners = list(self._winners)
         other._tricks_won = list(self._tricks_won)
-        return other
 
     def __repr__(self) -> str:
         trump = "-" if self._trump < 0 else (SUIT_CHARS + "n")[self._trump]

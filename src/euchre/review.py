@@ -652,26 +652,41 @@ def _seed_of(seed: int, deal: int, action: int) -> int:
 
 
 _Task = tuple[Game, Action, int, int, int, int]
+"""A decision to judge: the state before it, the action taken, the deal's index, the
+action's index in the deal, the budget and the seed."""
 
 
 def _tasks(record: Record, seats: Iterable[int] | None, deals: Iterable[int] | None,
-           budget: int, seed: int) -> Iterator[_Task]:
+           budget: int, seed: int) -> Iterator[tuple[int, _Task]]:
+    """Each decision to judge, with its action's index among all the record's actions."""
     wanted = None if seats is None else set(seats)
     chosen = None if deals is None else set(deals)
     states = record.states()
     state = next(states)
+    k = 0
     for i, recorded in enumerate(record.deals):
         for j, action in enumerate(recorded.actions):
             if state.is_over() or state.phase is Phase.OVER:
                 return
             if (len(state.legal_actions()) > 1 and (wanted is None or state.to_act in wanted)
                     and (chosen is None or i in chosen)):
-                yield state, action, i, j, budget, _seed_of(seed, i, j)
+                yield k, (state, action, i, j, budget, _seed_of(seed, i, j))
             state = next(states)
+            k += 1
 
 
 def _run(task: _Task) -> Decision | Skipped:
     return judge_decision(*task)
+
+
+def _run_at(record: Record, k: int, task: tuple[Action, int, int, int, int]
+            ) -> Decision | Skipped:
+    """:func:`_run` in another process: the state is replayed there from the record (a
+    record crosses processes as data; a game's state is the engine's own business)."""
+    states = record.states()
+    for _ in range(k):
+        next(states)
+    return judge_decision(next(states), *task)
 
 
 def review_record(record: Record, *, seats: Iterable[int] | None = None,
@@ -692,8 +707,11 @@ def review_record(record: Record, *, seats: Iterable[int] | None = None,
     if progress:
         progress(0, total)
     results: list[Decision | Skipped] = []
-    mapped = executor.map(_run, tasks, chunksize=1) if executor is not None \
-        else map(_run, tasks)
+    if executor is None:
+        mapped: Iterator[Decision | Skipped] = map(_run, (task for _, task in tasks))
+    else:
+        mapped = executor.map(_run_at, [record] * total, [k for k, _ in tasks],
+                              [task[1:] for _, task in tasks], chunksize=1)
     for done, result in enumerate(mapped, 1):
         results.append(result)
         if progress:

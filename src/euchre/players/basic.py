@@ -47,6 +47,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from euchre.actions import (
     ALONE,
     BEST,
@@ -366,6 +368,7 @@ def misere_hand(hand: int) -> bool:
     return True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (hatch_build.py); bots extend it
 class BasicPlayer(BasePlayer):
     """A rule-based player (see the module docstring and ``docs/bots.md``).
 

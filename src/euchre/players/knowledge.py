@@ -85,7 +85,7 @@ __all__ = [
     "upcard_points",
 ]
 
-TRUMP_POINTS: Final = (3.0, 2.4, 1.9, 1.5, 1.2, 1.0, 0.8)
+TRUMP_POINTS: Final[tuple[float, ...]] = (3.0, 2.4, 1.9, 1.5, 1.2, 1.0, 0.8)
 """Points of a trump by how many live trumps outrank it and are not in the hand (0: it
 is the highest live trump, a sure trick)."""
 
