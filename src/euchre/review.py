@@ -50,12 +50,10 @@ from euchre.game import Game, Phase
 from euchre.players.basic import BasicPlayer
 from euchre.players.expert import (
     SCORE_AWARE,
-    SEARCHED_CARDS,
     ExpertPlayer,
     replayable,
     win_probability,
 )
-from euchre.players.knowledge import constraints
 from euchre.record import Record
 from euchre.rules import Rules
 from euchre.solver import Position, PositionError, card_values
@@ -455,42 +453,12 @@ class Judge(ExpertPlayer):
              ) -> list[tuple[float, dict[Action, float]]]:
         """``(weight, points per option)`` for each sample."""
         if view.phase == "play":
-            return self._play_rows(view, legal)
-        rules = view.rules.replace(target=0, deals=1)
-        cons = constraints(view)
-        out = []
-        for hands in self.sample(view, self.sample_count(view)):
-            start, _ = self._replay(view, rules, cons.pool, hands)
-            row = {}
-            for action in legal:
-                game = start.copy()
-                game.apply(action)
-                row[action] = self._finish(view, game)
-            out.append((1.0, row))
-        return out
+            return list(self.play_rows(view, legal, self.play_samples(view)))
+        samples = self.sample(view, self.sample_count(view))
+        return [(1.0, row) for row in self.rollout_rows(view, legal, samples)]
 
     def sample_count(self, view: PlayerView) -> int:
         return self.samples
-
-    def _play_rows(self, view: PlayerView, legal: Sequence[Action]
-                   ) -> list[tuple[float, dict[Action, float]]]:
-        rules = view.rules
-        in_play = (rules.hand_size - len(view.tricks)) * (rules.players - len(view.sitting_out))
-        blend = self.play_blend if in_play <= SEARCHED_CARDS else 0.0
-        worth: dict[int, float] = {}
-        out = []
-        for weight, hands, start in self.play_samples(view):
-            searched = self.card_worth(view, hands, worth) if blend else {}
-            row = {}
-            for action in legal:
-                game = start.copy()
-                game.apply(action)
-                value = self._finish(view, game)
-                if blend and isinstance(action, Play):
-                    value += blend * (searched[action.card] - value)
-                row[action] = value
-            out.append((weight, row))
-        return out
 
     def search_rows(self, view: PlayerView, legal: Sequence[Action]
                     ) -> list[tuple[float, dict[Action, float]]]:

@@ -87,7 +87,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Final
 
@@ -515,26 +515,39 @@ class ExpertPlayer(PimcPlayer):
             return super().decide(view, legal)
         totals = dict.fromkeys(legal, 0.0)
         weight_sum = 0.0
-        worth: dict[int, float] = {}
-        rules = view.rules
-        in_play = (rules.hand_size - len(view.tricks)) * (rules.players - len(view.sitting_out))
-        blend = self.play_blend if in_play <= SEARCHED_CARDS else 0.0
-        for weight, hands, start in self.budget(drawn):
+        for weight, row in self.play_rows(view, legal, self.budget(drawn)):
             weight_sum += weight
-            searched = self.card_worth(view, hands, worth) if blend else {}
             for action in legal:
-                game = start.copy()
-                game.apply(action)
-                value = self._finish(view, game)
-                if blend and isinstance(action, Play):
-                    value += blend * (searched[action.card] - value)
-                totals[action] += weight * value
+                totals[action] += weight * row[action]
         scale = 1.0 / weight_sum if weight_sum > 0 else 0.0
         values = {a: t * scale for a, t in totals.items()}
         self.last_values = values
         pw = card_power(view)
         best = max(legal, key=lambda a: (values[a], -pw[a.card] if isinstance(a, Play) else 0))
         return self.near_tie_to_rules(view, values, best)
+
+    def play_rows(self, view: PlayerView, legal: Sequence[Action],
+                  drawn: Iterable[tuple[float, tuple[int, ...], Game]]
+                  ) -> Iterator[tuple[float, dict[Action, float]]]:
+        """Each card's worth on each sample of :meth:`play_samples`, with the sample's
+        weight: the deal finished by ``basic`` at every seat, blended with the card's
+        double-dummy worth (``play_blend``) where the hands hold at most
+        :data:`SEARCHED_CARDS` cards."""
+        worth: dict[int, float] = {}
+        rules = view.rules
+        in_play = (rules.hand_size - len(view.tricks)) * (rules.players - len(view.sitting_out))
+        blend = self.play_blend if in_play <= SEARCHED_CARDS else 0.0
+        for weight, hands, start in drawn:
+            searched = self.card_worth(view, hands, worth) if blend else {}
+            row = {}
+            for action in legal:
+                game = start.copy()
+                game.apply(action)
+                value = self._finish(view, game)
+                if blend and isinstance(action, Play):
+                    value += blend * (searched[action.card] - value)
+                row[action] = value
+            yield weight, row
 
     def play_samples(self, view: PlayerView) -> list[tuple[float, tuple[int, ...], Game]]:
         """The samples for a card: ``(weight, hands, game replayed up to the view)``.
