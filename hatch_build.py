@@ -11,8 +11,8 @@ pure Python: the install never fails for want of a compiler. The editable instal
 to a source always takes effect. ``euchre bench --json`` says which modules run
 compiled (:mod:`euchre.build`).
 
-The modules are chosen by profile (``docs/benchmarks.md``): the engine's game loop, the
-lean play-out, the double-dummy solver, the views, and the bots' inner loops (``basic``,
+The modules are chosen by profile (``docs/benchmarks.md``): the cards' sets and tables,
+the engine's game loop, the lean play-out, the double-dummy solver, the views, and the bots' inner loops (``basic``,
 which plays every rollout, and the search bots' knowledge and sampling).
 """
 
@@ -30,6 +30,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = (
+    "euchre/cards.py",
     "euchre/game.py",
     "euchre/playout.py",
     "euchre/solver.py",

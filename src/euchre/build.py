@@ -20,6 +20,7 @@ from typing import Final
 __all__ = ["HOT_MODULES", "build_info", "build_line", "compiled_modules"]
 
 HOT_MODULES: Final = (
+    "euchre.cards",
     "euchre.game",
     "euchre.playout",
     "euchre.solver",

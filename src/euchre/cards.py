@@ -28,7 +28,7 @@ CardSet.parse('9c Jd Ah 2s')
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Set
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 from euchre.errors import CardError
 
@@ -634,8 +634,18 @@ def sort_cards(cards: Iterable[Card], trump: int | None = None, *,
     return sorted(cards, key=key)
 
 
-class CardSet(Set[Card]):
+SetOfCards: TypeAlias = "CardSet | Set[object]"
+"""What :class:`CardSet`'s comparisons and operators take: another set (of cards, for
+``|`` and ``^``, and for ``-`` from the other side)."""
+
+
+class CardSet:
     """An immutable set of cards over one int bitmask (the whole ``set`` protocol).
+
+    It is a :class:`collections.abc.Set` (registered as one, so that ``isinstance``
+    says so) with every method written out over the mask rather than inherited: it
+    equals, compares with and combines with any other set of cards, a ``frozenset`` or
+    a ``set`` included, from either side, and hashes as the ``frozenset`` of its cards.
 
     >>> hand = CardSet.parse("9c Jd Ah")
     >>> parse_card("Jd") in hand, len(hand)
@@ -643,6 +653,8 @@ class CardSet(Set[Card]):
     >>> str(hand | CardSet.parse("Ts"))
     '9c Jd Ah Ts'
     >>> hand.mask == mask_of(parse_cards("9c Jd Ah"))
+    True
+    >>> hand == {parse_card("Ah"), parse_card("Jd"), parse_card("9c")}
     True
     """
 
@@ -666,10 +678,6 @@ class CardSet(Set[Card]):
             raise CardError("a set of cards holds known cards only, not 'X'")
         return cls(mask_of(cards))
 
-    @classmethod
-    def _from_iterable(cls, it: Iterable[Card]) -> CardSet:  # type: ignore[override]
-        return cls(mask_of(it))
-
     @property
     def mask(self) -> int:
         """The raw bitmask."""
@@ -684,40 +692,101 @@ class CardSet(Set[Card]):
     def __len__(self) -> int:
         return self._mask.bit_count()
 
+    def __bool__(self) -> bool:
+        return self._mask != 0
+
     def __hash__(self) -> int:
         # equal sets must hash alike, and a CardSet equals the frozenset of its cards
         return hash(frozenset(cards_of(self._mask)))
 
+    def _other_mask(self, other: object) -> int | None:
+        """The mask of ``other`` where it is a set of cards only, else ``None``."""
+        if isinstance(other, CardSet):
+            return other._mask
+        if not isinstance(other, Set):
+            return None
+        mask = 0
+        for c in other:
+            if not isinstance(c, int) or not 0 <= c < NUM_CARD_CODES:
+                return None
+            mask |= 1 << c
+        return mask
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):
             return self._mask == other._mask
-        return Set.__eq__(self, other)
+        if not isinstance(other, Set):
+            return NotImplemented
+        return self._other_mask(other) == self._mask
 
-    def __and__(self, other: Set[object]) -> CardSet:
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __le__(self, other: SetOfCards) -> bool:
+        if not isinstance(other, Set):
+            return NotImplemented
+        return all(c in other for c in self)
+
+    def __lt__(self, other: SetOfCards) -> bool:
+        if not isinstance(other, Set):
+            return NotImplemented
+        return len(self) < len(other) and self.__le__(other)
+
+    def __ge__(self, other: SetOfCards) -> bool:
+        if not isinstance(other, Set):
+            return NotImplemented
+        return all(c in self for c in other)
+
+    def __gt__(self, other: SetOfCards) -> bool:
+        if not isinstance(other, Set):
+            return NotImplemented
+        return len(self) > len(other) and self.__ge__(other)
+
+    def isdisjoint(self, other: Iterable[object]) -> bool:
+        """Whether no card is in both."""
+        return not any(c in self for c in other)
+
+    def __and__(self, other: SetOfCards) -> CardSet:
         if isinstance(other, CardSet):
             return CardSet(self._mask & other._mask)
+        if not isinstance(other, Set):
+            return NotImplemented
         return CardSet.from_cards(c for c in self if c in other)
 
-    def __or__(self, other: Set[Card]) -> CardSet:  # type: ignore[override]
-        if isinstance(other, CardSet):
-            return CardSet(self._mask | other._mask)
-        return CardSet(self._mask | mask_of(other))
+    def __rand__(self, other: SetOfCards) -> CardSet:
+        return self.__and__(other)
 
-    def __sub__(self, other: Set[object]) -> CardSet:
+    def __or__(self, other: SetOfCards) -> CardSet:
+        mask = self._other_mask(other)
+        return NotImplemented if mask is None else CardSet(self._mask | mask)
+
+    def __ror__(self, other: SetOfCards) -> CardSet:
+        return self.__or__(other)
+
+    def __sub__(self, other: SetOfCards) -> CardSet:
         if isinstance(other, CardSet):
             return CardSet(self._mask & ~other._mask)
+        if not isinstance(other, Set):
+            return NotImplemented
         return CardSet.from_cards(c for c in self if c not in other)
 
-    def __xor__(self, other: Set[Card]) -> CardSet:  # type: ignore[override]
-        if isinstance(other, CardSet):
-            return CardSet(self._mask ^ other._mask)
-        return CardSet(self._mask ^ mask_of(other))
+    def __rsub__(self, other: SetOfCards) -> CardSet:
+        mask = self._other_mask(other)
+        return NotImplemented if mask is None else CardSet(mask & ~self._mask)
 
-    def __bool__(self) -> bool:
-        return self._mask != 0
+    def __xor__(self, other: SetOfCards) -> CardSet:
+        mask = self._other_mask(other)
+        return NotImplemented if mask is None else CardSet(self._mask ^ mask)
+
+    def __rxor__(self, other: SetOfCards) -> CardSet:
+        return self.__xor__(other)
 
     def __str__(self) -> str:
         return " ".join(card_name(c) for c in self)
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"
+
+
+Set.register(CardSet)

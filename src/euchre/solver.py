@@ -537,193 +537,191 @@ def _tables(position: Position, trump: int) -> _Tables:
                    position._sides)
 
 
+def _representatives(cards: int, dead: int) -> int:
+    """One card of each run of equivalent ``cards`` (labels with only ``dead`` ones
+    between them): smear the cards up through the dead ones, and drop each card just
+    above a held (or smeared) one."""
+    reach = cards
+    if dead:
+        while True:
+            more = reach | ((reach << 1) & dead)
+            if more == reach:
+                break
+            reach = more
+    return cards & ~(reach << 1)
+
+
 class _Search:
     """The null-window search over one relabelled position, with its table.
 
-    ``trick(leader, live, r, t)``: with ``live`` the labels still held, ``r`` tricks
-    left and ``leader`` to lead, can side 0 take at least ``t`` of them?
-    ``follow(seat, k, led, best, best_seat, live, dead, r, t)``: the same question with
-    ``seat`` the ``k``-th to play (from 1) to a trick led in the suit of labels ``led``
-    now won by label ``best`` of ``best_seat``; ``dead`` is the labels gone in earlier
-    tricks.
+    :meth:`trick` and :meth:`follow` ask whether side 0 can take at least ``t`` of the
+    ``r`` tricks left; ``nodes`` counts the positions searched.
     """
 
-    __slots__ = ("follow", "nodes", "table", "trick")
+    __slots__ = ("above", "beats", "every", "nodes", "nxt", "own", "owner", "players",
+                 "relative", "runs", "side_of", "suit", "table", "trumps")
 
     def __init__(self, tables: _Tables) -> None:
-        own = tables.own
-        every = tables.every
-        beats = tables.beats
-        above = tables.above
-        suit = tables.suit
-        trumps = tables.trumps
-        nxt = tables.nxt
-        players = tables.players
-        side_of = tables.sides  # side 0 maximises, side 1 minimises
+        self.own = tables.own
+        self.every = tables.every
+        self.beats = tables.beats
+        self.above = tables.above
+        self.suit = tables.suit
+        self.trumps = tables.trumps
+        self.nxt = tables.nxt
+        self.players = tables.players
+        self.side_of = tables.sides  # side 0 maximises, side 1 minimises
         # the table's key: the live labels and the leader in two bits for up to four
         # seats; from five, the owners of the live cards of each suit in order of
         # strength (relative ranks: far fewer entries where many cards go each trick)
-        relative = len(own) > 4
+        self.relative = len(tables.own) > 4
         runs: list[int] = []
-        if relative:
-            for run in suit:
+        if self.relative:
+            for run in tables.suit:
                 if run and run not in runs:
                     runs.append(run)
-        owner = [0] * (len(beats) + 1)
-        for seat, mask in enumerate(own):
+        self.runs = runs
+        owner = [0] * (len(tables.beats) + 1)
+        for seat, mask in enumerate(tables.own):
             for lab in cards_of(mask):
                 owner[lab] = seat
-        table: dict[int, tuple[int, int]] = {}
-        asc = _ASC
-        counter = [0]
-        self.table = table
-        self.nodes = counter
+        self.owner = owner
+        self.table: dict[int, tuple[int, int]] = {}
+        self.nodes = 0
 
-        def trick(leader: int, live: int, r: int, t: int) -> bool:
-            if t <= 0:
-                return True
-            if t > r:
-                return False
-            if r == 1:
-                # one card each: the last trick plays itself
-                seat = leader
-                best = (live & own[seat]).bit_length() - 1
-                best_seat = seat
-                for _ in range(players - 1):
-                    seat = nxt[seat]
-                    c = (live & own[seat]).bit_length() - 1
-                    if beats[best] >> c & 1:
-                        best = c
-                        best_seat = seat
-                return not side_of[best_seat]
-            live_trumps = live & trumps
-            if live_trumps:
-                # the top trumps in one hand each take a trick, whatever happens
-                top = live_trumps.bit_length() - 1
-                holder = owner[top]
-                mine = live_trumps & own[holder]
-                rest = live_trumps ^ mine
-                sure = (mine >> rest.bit_length()).bit_count() if rest else mine.bit_count()
-                if side_of[holder]:
-                    if t > r - sure:
-                        return False
-                elif t <= sure:
-                    return True
-            if relative:
-                # the owners of the live cards of each suit in order, then the leader:
-                # cards gone from play between two live ones change nothing
-                key = 1
-                for run in runs:
-                    x = live & run
-                    while x:
-                        low = x & -x
-                        key = key << 3 | owner[low.bit_length() - 1]
-                        x ^= low
-                    key = key << 3 | 7
-                key = key << 3 | leader
-            else:
-                key = live << 2 | leader
-            bounds = table.get(key)
-            if bounds is not None:
-                lo, hi = bounds
-                if lo >= t:
-                    return True
-                if hi < t:
+    def trick(self, leader: int, live: int, r: int, t: int) -> bool:
+        """With ``live`` the labels still held, ``r`` tricks left and ``leader`` to
+        lead, can side 0 take at least ``t`` of them?"""
+        if t <= 0:
+            return True
+        if t > r:
+            return False
+        own = self.own
+        side_of = self.side_of
+        if r == 1:
+            # one card each: the last trick plays itself
+            beats = self.beats
+            nxt = self.nxt
+            seat = leader
+            best = (live & own[seat]).bit_length() - 1
+            best_seat = seat
+            for _ in range(self.players - 1):
+                seat = nxt[seat]
+                c = (live & own[seat]).bit_length() - 1
+                if beats[best] >> c & 1:
+                    best = c
+                    best_seat = seat
+            return not side_of[best_seat]
+        live_trumps = live & self.trumps
+        if live_trumps:
+            # the top trumps in one hand each take a trick, whatever happens
+            top = live_trumps.bit_length() - 1
+            holder = self.owner[top]
+            mine = live_trumps & own[holder]
+            rest = live_trumps ^ mine
+            sure = (mine >> rest.bit_length()).bit_count() if rest else mine.bit_count()
+            if side_of[holder]:
+                if t > r - sure:
                     return False
-            else:
-                lo = 0
-                hi = r
-            counter[0] += 1
-            dead = every & ~live
-            hand = live & own[leader]
-            # one card of each run of equivalent cards: smear the hand up through dead
-            # cards, and drop each card just above a held (or smeared) one
-            reach = hand
-            if dead:
-                while True:
-                    more = reach | ((reach << 1) & dead)
-                    if more == reach:
-                        break
-                    reach = more
-            reps = hand & ~(reach << 1)
-            try:
-                order = asc[reps]
-            except KeyError:
-                order = _asc(reps)
-            if len(order) > 1:
-                # the top live card of a suit first, then low cards
-                tops = 0
-                for c in order:
-                    if not live & above[c]:
-                        tops |= 1 << c
-                if tops and tops != reps:
-                    try:
-                        order = asc[tops] + asc[reps ^ tops]
-                    except KeyError:
-                        order = _asc(tops) + _asc(reps ^ tops)
-            maximise = not side_of[leader]
-            second = nxt[leader]
-            result = not maximise
+            elif t <= sure:
+                return True
+        if self.relative:
+            # the owners of the live cards of each suit in order, then the leader:
+            # cards gone from play between two live ones change nothing
+            owner = self.owner
+            key = 1
+            for run in self.runs:
+                x = live & run
+                while x:
+                    low = x & -x
+                    key = key << 3 | owner[low.bit_length() - 1]
+                    x ^= low
+                key = key << 3 | 7
+            key = key << 3 | leader
+        else:
+            key = live << 2 | leader
+        table = self.table
+        bounds = table.get(key)
+        if bounds is not None:
+            lo, hi = bounds
+            if lo >= t:
+                return True
+            if hi < t:
+                return False
+        else:
+            lo = 0
+            hi = r
+        self.nodes += 1
+        dead = self.every & ~live
+        hand = live & own[leader]
+        reps = _representatives(hand, dead)
+        order = _ASC.get(reps) or _asc(reps)
+        if len(order) > 1:
+            # the top live card of a suit first, then low cards
+            above = self.above
+            tops = 0
             for c in order:
-                if follow(second, 2, suit[c], c, leader, live ^ (1 << c), dead, r, t) == maximise:
-                    result = maximise
-                    break
-            table[key] = (t, hi) if result else (lo, t - 1)
-            return result
+                if not live & above[c]:
+                    tops |= 1 << c
+            if tops and tops != reps:
+                order = (_ASC.get(tops) or _asc(tops)) + (_ASC.get(reps ^ tops)
+                                                          or _asc(reps ^ tops))
+        maximise = not side_of[leader]
+        second = self.nxt[leader]
+        suit = self.suit
+        result = not maximise
+        for c in order:
+            if self.follow(second, 2, suit[c], c, leader, live ^ (1 << c), dead, r,
+                           t) == maximise:
+                result = maximise
+                break
+        table[key] = (t, hi) if result else (lo, t - 1)
+        return result
 
-        def follow(seat: int, k: int, led: int, best: int, best_seat: int, live: int,
-                   dead: int, r: int, t: int) -> bool:
-            counter[0] += 1
-            hand = live & own[seat]
-            legal = hand & led
-            if not legal:
-                legal = hand
-            reach = legal
-            if dead:
-                while True:
-                    more = reach | ((reach << 1) & dead)
-                    if more == reach:
-                        break
-                    reach = more
-            reps = legal & ~(reach << 1)
-            side = side_of[seat]
-            maximise = not side
-            beat = beats[best]
-            try:
-                order = asc[reps]
-                if side_of[best_seat] != side:
-                    # the other side is winning: cheapest winner first
-                    win = reps & beat
-                    if win and win != reps:
-                        order = asc[win] + asc[reps ^ win]
-            except KeyError:
-                order = _asc(reps)
-                win = reps & beat
-                if side_of[best_seat] != side and win and win != reps:
-                    order = _asc(win) + _asc(reps ^ win)
-            if k == players:
-                r -= 1
-                for c in order:
-                    if beat >> c & 1:
-                        result = trick(seat, live ^ (1 << c), r, t - 1 + side)
-                    else:
-                        result = trick(best_seat, live ^ (1 << c), r, t - 1 + side_of[best_seat])
-                    if result == maximise:
-                        return result
-                return not maximise
-            after = nxt[seat]
-            k += 1
+    def follow(self, seat: int, k: int, led: int, best: int, best_seat: int, live: int,
+               dead: int, r: int, t: int) -> bool:
+        """:meth:`trick`'s question with ``seat`` the ``k``-th to play (from 1) to a
+        trick led in the suit of labels ``led`` now won by label ``best`` of
+        ``best_seat``; ``dead`` is the labels gone in earlier tricks."""
+        self.nodes += 1
+        hand = live & self.own[seat]
+        legal = hand & led
+        if not legal:
+            legal = hand
+        reps = _representatives(legal, dead)
+        side_of = self.side_of
+        side = side_of[seat]
+        maximise = not side
+        beat = self.beats[best]
+        order = _ASC.get(reps) or _asc(reps)
+        if side_of[best_seat] != side:
+            # the other side is winning: cheapest winner first
+            win = reps & beat
+            if win and win != reps:
+                order = (_ASC.get(win) or _asc(win)) + (_ASC.get(reps ^ win)
+                                                        or _asc(reps ^ win))
+        if k == self.players:
+            r -= 1
             for c in order:
                 if beat >> c & 1:
-                    result = follow(after, k, led, c, seat, live ^ (1 << c), dead, r, t)
+                    result = self.trick(seat, live ^ (1 << c), r, t - 1 + side)
                 else:
-                    result = follow(after, k, led, best, best_seat, live ^ (1 << c), dead, r, t)
+                    result = self.trick(best_seat, live ^ (1 << c), r,
+                                        t - 1 + side_of[best_seat])
                 if result == maximise:
                     return result
             return not maximise
-
-        self.trick = trick
-        self.follow = follow
+        after = self.nxt[seat]
+        k += 1
+        for c in order:
+            if beat >> c & 1:
+                result = self.follow(after, k, led, c, seat, live ^ (1 << c), dead, r, t)
+            else:
+                result = self.follow(after, k, led, best, best_seat, live ^ (1 << c), dead,
+                                     r, t)
+            if result == maximise:
+                return result
+        return not maximise
 
 
 def _most(probe: Callable[[int], bool], r: int) -> int:
@@ -786,7 +784,7 @@ def _solve_counted(position: Position) -> tuple[tuple[int, int], int]:
     else:
         probe = _trick_probe(search, position.leader, live, r, 0)
     mine = _most(probe, r)
-    return (won[0] + mine, won[1] + r - mine), search.nodes[0]
+    return (won[0] + mine, won[1] + r - mine), search.nodes
 
 
 def _solve_unfixed(position: Position, r: int) -> tuple[tuple[int, int], int]:
@@ -807,7 +805,7 @@ def _solve_unfixed(position: Position, r: int) -> tuple[tuple[int, int], int]:
             return any(p(t) for p in probes)
     mine = _most(probe, r)
     won = position.won
-    return (won[0] + mine, won[1] + r - mine), sum(s.nodes[0] for s in searches)
+    return (won[0] + mine, won[1] + r - mine), sum(s.nodes for s in searches)
 
 
 def solve(position: Position) -> tuple[int, int]:
