@@ -12,8 +12,9 @@ to a source always takes effect. ``euchre bench --json`` says which modules run
 compiled (:mod:`euchre.build`).
 
 The modules are chosen by profile (``docs/benchmarks.md``): the cards' sets and tables,
-the engine's game loop, the lean play-out, the double-dummy solver, the views, and the bots' inner loops (``basic``,
-which plays every rollout, and the search bots' knowledge and sampling).
+the engine's game loop, dealing and scoring, the lean play-out, the double-dummy solver,
+the views, and the bots' inner loops (``basic``, which plays every rollout, and the
+search bots' knowledge and sampling).
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = (
     "euchre/cards.py",
+    "euchre/deal.py",
     "euchre/game.py",
     "euchre/playout.py",
+    "euchre/scoring.py",
     "euchre/solver.py",
     "euchre/view.py",
     "euchre/players/basic.py",

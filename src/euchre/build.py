@@ -21,8 +21,10 @@ __all__ = ["HOT_MODULES", "build_info", "build_line", "compiled_modules"]
 
 HOT_MODULES: Final = (
     "euchre.cards",
+    "euchre.deal",
     "euchre.game",
     "euchre.playout",
+    "euchre.scoring",
     "euchre.solver",
     "euchre.view",
     "euchre.players.basic",

@@ -20,6 +20,8 @@ from math import floor
 from operator import itemgetter
 from typing import Final, cast
 
+from mypy_extensions import mypyc_attr
+
 from euchre.cards import (
     NUM_CARD_CODES,
     SUIT_CHARS,
@@ -37,6 +39,7 @@ from euchre.seating import Seating, seating_for, seating_of
 __all__ = ["Deal", "DealResult", "deal_verdict", "random_deal", "shuffled_deck"]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The cards of one deal. ``X`` (:data:`~euchre.cards.UNKNOWN`) marks a card a
@@ -164,6 +167,7 @@ def _place(index: int, kitty: int, size: int) -> str:
     return f"hands[{seat}][{k}]"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """What one deal came to."""
@@ -231,12 +235,15 @@ _FOUR_HANDED: Final = seating_for(4)
 # The engine makes a Deal and a DealResult every deal; a frozen dataclass's __init__ sets
 # each field through object.__setattr__ and costs about twice as much as setting the
 # slots through their descriptors, which these makers do (same objects, same equality).
+# Compiled (mypyc), the module keeps Deal and DealResult plain Python classes
+# (native_class=False), so that their slots have these descriptors, and they pickle and
+# compare as before; the functions around them are what compiling speeds up.
 _new: Final = object.__new__
 _deal_dealer, _deal_hands, _deal_upcard, _deal_kitty = (
-    Deal.__dict__[name].__set__ for name in ("dealer", "hands", "upcard", "kitty"))
+    vars(Deal)[name].__set__ for name in ("dealer", "hands", "upcard", "kitty"))
 (_result_dealer, _result_trump, _result_maker, _result_alone, _result_tricks, _result_points,
  _result_team, _result_score, _result_gains, _result_bid) = (
-    DealResult.__dict__[name].__set__ for name in (
+    vars(DealResult)[name].__set__ for name in (
         "dealer", "trump", "maker", "alone", "tricks", "points", "team", "score", "gains", "bid"))
 
 
