@@ -4,7 +4,8 @@ per trump suit (effective suits and ranks) for every deck."""
 from __future__ import annotations
 
 import random
-from collections.abc import Set
+from collections.abc import Callable, Set
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -231,6 +232,34 @@ def test_cardset_operators_match_python_sets(a: set[int], b: set[int]) -> None:
     assert (x == y) == (a == b) and (x == fb) == (a == b) and (x != y) == (a != b)
     assert len(x) == len(a) and set(x) == a
     assert x.mask == sum(1 << c for c in a)
+
+
+def test_cardset_with_plain_sets_and_strangers_from_either_side() -> None:
+    hand = CardSet.parse("9c Jd Ah")
+    nine, jack, ace, ten = parse_cards("9c Jd Ah Ts")
+    other = {jack, ten}
+    # a mutable set on either side: CardSet's own operators and their reflections
+    assert isinstance(other | hand, CardSet) and set(other | hand) == {nine, jack, ace, ten}
+    assert set(other & hand) == {jack} and set(other - hand) == {ten}
+    assert set(other ^ hand) == {nine, ace, ten}
+    assert {jack} < hand and hand > {jack} and not hand <= other and other >= {jack}
+    assert hand.isdisjoint([ten]) and not hand.isdisjoint(iter([jack]))
+    # a set with things that are not cards: equal to none, combined with none
+    assert hand != {"9c", "Jd", "Ah"} and hand != {nine, jack, ace, 99}
+    with pytest.raises(TypeError):
+        _ = hand | {"Ts"}
+    # not a set at all: comparisons and operators are not defined, as for frozenset
+    assert hand != [nine, jack, ace] and (hand == 7) is False
+    cards: Any = [nine]
+    with pytest.raises(TypeError):
+        _ = hand < cards
+    with pytest.raises(TypeError):
+        _ = hand & cards
+    operations: list[Callable[[], object]] = [
+        lambda: cards & hand, lambda: cards | hand, lambda: cards - hand, lambda: cards ^ hand]
+    for operate in operations:
+        with pytest.raises(TypeError):
+            operate()
 
 
 # -- the tables per trump suit, for every deck -----------------------------------------

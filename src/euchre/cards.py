@@ -719,10 +719,6 @@ class CardSet:
             return NotImplemented
         return self._other_mask(other) == self._mask
 
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
     def __le__(self, other: SetOfCards) -> bool:
         if not isinstance(other, Set):
             return NotImplemented
@@ -755,6 +751,8 @@ class CardSet:
         return CardSet.from_cards(c for c in self if c in other)
 
     def __rand__(self, other: SetOfCards) -> CardSet:
+        if not isinstance(other, Set):
+            return NotImplemented
         return self.__and__(other)
 
     def __or__(self, other: SetOfCards) -> CardSet:
@@ -762,7 +760,8 @@ class CardSet:
         return NotImplemented if mask is None else CardSet(self._mask | mask)
 
     def __ror__(self, other: SetOfCards) -> CardSet:
-        return self.__or__(other)
+        mask = self._other_mask(other)
+        return NotImplemented if mask is None else CardSet(mask | self._mask)
 
     def __sub__(self, other: SetOfCards) -> CardSet:
         if isinstance(other, CardSet):
@@ -780,7 +779,8 @@ class CardSet:
         return NotImplemented if mask is None else CardSet(self._mask ^ mask)
 
     def __rxor__(self, other: SetOfCards) -> CardSet:
-        return self.__xor__(other)
+        mask = self._other_mask(other)
+        return NotImplemented if mask is None else CardSet(mask ^ self._mask)
 
     def __str__(self) -> str:
         return " ".join(card_name(c) for c in self)
