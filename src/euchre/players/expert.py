@@ -65,10 +65,9 @@ utility are the four- and two-handed ones, so they are used there only. In the f
 with longer rollouts a decision uses a share of the budget (``_BUDGET_SHARE``: half in
 three-handed Euchre, a quarter in Hasenpfeffer and Napoleon).
 
-Budget: ``samples`` deals per play decision (160) and ``bid_samples`` per other
-decision (256), sized for the compiled build (``docs/strength.md``), with
-``time_limit`` (0.8 s) a safety valve that stops sampling (it makes the player depend on
-the clock only when it triggers). With ``max_bid_samples``
+Budget: ``samples`` deals per play decision (80) and ``bid_samples`` per other
+decision (128), with ``time_limit`` (0.8 s) a safety valve that stops sampling (it
+makes the player depend on the clock only when it triggers). With ``max_bid_samples``
 (off), a bid whose two best options are within two standard errors of each other
 doubles its samples, up to that many. Forced moves are instant. Deterministic for a
 seed.
@@ -324,7 +323,7 @@ def bid_likelihood(model: _Model, calls: Sequence[tuple[int, Action]],
 class ExpertPlayer(PimcPlayer):
     """The strongest bot here (see the module docstring)."""
 
-    def __init__(self, seed: int | None = None, samples: int = 160, bid_samples: int = 256,
+    def __init__(self, seed: int | None = None, samples: int = 80, bid_samples: int = 128,
                  time_limit: float | None = 0.8, bid_margin: float = 0.1,
                  alone_margin: float = 0.2, inference: bool = True,
                  score_aware: bool = True, rollout_pass: bool = True,
