@@ -126,6 +126,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="RNG seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.add_argument(
+        "--serve", action="store_true",
+        help="answer requests on stdin, one a line: 'deals N SEED' plays N deals and prints "
+             "{\"seconds\": ...}; 'clone' prints {\"clone_us\": ...} (for compare_openspiel.py)")
+    parser.add_argument(
         "--clone-samples", type=int, default=200, help="mid-deal states for clone timing"
     )
     parser.add_argument("--clones-per-sample", type=int, default=200, help="clones timed per state")
@@ -135,9 +139,29 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def serve(game: Any, args: argparse.Namespace) -> int:
+    """Answer timing requests from stdin until it closes (see ``--serve``), so that a
+    comparison can alternate short runs of each engine under the same load."""
+    play_deals(game, 200, args.seed)  # warm-up
+    for line in sys.stdin:
+        words = line.split()
+        if words[:1] == ["deals"] and len(words) == 3:
+            stats = play_deals(game, int(words[1]), int(words[2]))
+            answer: dict[str, float] = {"seconds": stats.seconds}
+        elif words == ["clone"]:
+            answer = {"clone_us": measure_clone_us(
+                game, args.clone_samples, args.clones_per_sample, args.seed + 1)}
+        else:
+            answer = {"error": 1.0}
+        print(json.dumps(answer), flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     game = pyspiel.load_game(GAME_NAME)
+    if args.serve:
+        return serve(game, args)
 
     # Warm-up (not timed in the reported runs).
     play_deals(game, min(200, args.deals), args.seed)

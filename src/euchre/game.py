@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -402,7 +403,7 @@ class _DealSource:
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self._rules = rules
-        self._rng = random.Random(seed)
+        self._rng = _random.Random(seed)  # random.Random's stream, without its Python layer
         self._deals: list[Deal] = []
 
     def deal(self, index: int, dealer: int) -> Deal:
@@ -1049,7 +1050,7 @@ class Game:
         kind = action.kind
         if phase is _PLAY:
             # the hot path of every play-out, kept inline
-            c = action.card if kind == KIND_PLAY else -1  # type: ignore[attr-defined]
+            c: Card = action.card if kind == KIND_PLAY else -1  # type: ignore[attr-defined]
             seat = self._to_act
             hand = self._hands[seat]
             trick = self._trick
@@ -1086,7 +1087,7 @@ class Game:
                 if not (self._rules.stick_the_dealer and self._to_act == self._dealer):
                     return self._pass()
             elif kind == KIND_CALL:
-                suit = action.suit  # type: ignore[attr-defined]
+                suit: int = action.suit  # type: ignore[attr-defined]
                 if suit != self._turned_down and (suit < 4 or self._rules.no_trump):
                     self._record(action)
                     self._fix_trump(suit, self._to_act)
@@ -1134,7 +1135,7 @@ class Game:
                 else:
                     self._steps += ((_DISCARD, seat), (_GIVE, partner))
         elif phase is _GIVE:
-            c = action.card  # type: ignore[attr-defined]
+            c: Card = action.card  # type: ignore[attr-defined]
             receiver = self._seating.partner_of[seat]
             assert receiver is not None
             self._hands[seat] &= ~(1 << c)
@@ -1336,7 +1337,7 @@ class Game:
     ) -> tuple[Reason, str, Card | None, int | None] | None:
         if action.kind != KIND_DISCARD:
             return wrong
-        c = action.card  # type: ignore[attr-defined]
+        c: Card = action.card  # type: ignore[attr-defined]
         dealer = self._dealer
         if c == UNKNOWN:
             if self._unknown is None or not self._unknown[dealer]:
@@ -1367,7 +1368,7 @@ class Game:
         if action in self.legal_actions():
             return None
         if kind in (KIND_GIVE, KIND_DISCARD):
-            c = action.card  # type: ignore[attr-defined]
+            c: Card = action.card  # type: ignore[attr-defined]
             return Reason.NOT_HELD, f"seat {to_act} does not hold {card_name(c)}", c, None
         if kind == KIND_CALL:
             return Reason.NOT_ALLOWED, "name one of the four suits", None, None

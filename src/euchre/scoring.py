@@ -17,6 +17,7 @@ from euchre.actions import BLUCHER, MISERE, NAP, WELLINGTON
 if TYPE_CHECKING:
     from euchre.deal import DealResult
     from euchre.rules import Rules
+    from euchre.seating import Seating
 
 __all__ = [
     "deal_gains",
@@ -59,7 +60,13 @@ def deal_score(
 ) -> tuple[int, int]:
     """``(team, points)``: the team that scores a finished deal and what it scores, when
     ``maker`` made trump, ``alone`` went alone and the makers took ``maker_tricks``."""
-    seating = rules.seating
+    return _deal_score(rules, rules.seating, maker, alone, maker_tricks)
+
+
+def _deal_score(rules: Rules, seating: Seating, maker: int, alone: Sequence[int],
+                maker_tricks: int) -> tuple[int, int]:
+    """:func:`deal_score` at ``rules.seating`` (a property worked out each time it is
+    read: the scoring tables read it once a deal)."""
     team_of = seating.team_of
     makers = team_of[maker]
     lone_maker = lone_defender = False
@@ -110,13 +117,14 @@ def _euchre_gains(rules: Rules, maker: int, alone: Sequence[int], tricks: Sequen
                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Four- and two-handed Euchre: §8, the fast break (§19.8), the super-euchre (§19.10)
     and four-trick tokens (§19.9)."""
-    team_of = rules.seating.team_of
+    seating = rules.seating
+    team_of = seating.team_of
     makers = team_of[maker]
     gains = [0] * len(tricks)
     won = list(tokens)
     if rules.fast_break and is_fast_break(rules, maker, winners):
         return tuple(gains), tuple(won)
-    team, points = deal_score(rules, maker, alone, tricks[makers])
+    team, points = _deal_score(rules, seating, maker, alone, tricks[makers])
     gains[team] = points
     if rules.four_trick_tokens and tricks[makers] == 4 and not any(
             team_of[s] == makers for s in alone):
@@ -227,7 +235,10 @@ def deal_gains(rules: Rules, maker: int, alone: Sequence[int], tricks: Sequence[
     """
     if not tokens:
         tokens = (0,) * len(tricks)
-    return _GAINS[rules.form](rules, maker, alone, tricks, winners, bid, tokens)
+    form = rules.form
+    if form == "four_handed" or form == "two_handed":  # called directly: compiled, a C call
+        return _euchre_gains(rules, maker, alone, tricks, winners, bid, tokens)
+    return _GAINS[form](rules, maker, alone, tricks, winners, bid, tokens)
 
 
 def game_winner(rules: Rules, score: Sequence[int], last: DealResult | None) -> int | None:

@@ -447,18 +447,6 @@ def _infer_sitting_out(position: Position) -> tuple[int, ...]:
 
 # -- the search ----------------------------------------------------------------------------
 
-_ASC: Final[dict[int, tuple[int, ...]]] = {}
-"""Each mask of labels met so far, as its labels in ascending order."""
-_ASC_LIMIT: Final = 400_000
-
-
-def _asc(mask: int) -> tuple[int, ...]:
-    if len(_ASC) > _ASC_LIMIT:
-        _ASC.clear()
-    labels = _ASC[mask] = tuple(cards_of(mask))
-    return labels
-
-
 @dataclass(slots=True)
 class _Tables:
     """A position relabelled for search: cards become labels, each effective suit one
@@ -655,26 +643,33 @@ class _Search:
         dead = self.every & ~live
         hand = live & own[leader]
         reps = _representatives(hand, dead)
-        order = _ASC.get(reps) or _asc(reps)
-        if len(order) > 1:
-            # the top live card of a suit first, then low cards
+        # the cards tried, lowest label first: the top live card of a suit before low ones
+        # (the bits of ``first``, then of ``rest``, taken off one by one: no list is made)
+        first = reps
+        if reps & (reps - 1):
             above = self.above
-            tops = 0
-            for c in order:
-                if not live & above[c]:
-                    tops |= 1 << c
-            if tops and tops != reps:
-                order = (_ASC.get(tops) or _asc(tops)) + (_ASC.get(reps ^ tops)
-                                                          or _asc(reps ^ tops))
+            tops = x = reps
+            while x:
+                low = x & -x
+                x ^= low
+                if live & above[low.bit_length() - 1]:
+                    tops ^= low
+            if tops:
+                first = tops
+        rest = reps ^ first
         maximise = not side_of[leader]
         second = self.nxt[leader]
         suit = self.suit
         result = not maximise
-        for c in order:
-            if self.follow(second, 2, suit[c], c, leader, live ^ (1 << c), dead, r,
-                           t) == maximise:
+        while first:
+            low = first & -first
+            c = low.bit_length() - 1
+            if self.follow(second, 2, suit[c], c, leader, live ^ low, dead, r, t) == maximise:
                 result = maximise
                 break
+            first ^= low
+            if not first:
+                first, rest = rest, 0
         table[key] = (t, hi) if result else (lo, t - 1)
         return result
 
@@ -693,34 +688,39 @@ class _Search:
         side = side_of[seat]
         maximise = not side
         beat = self.beats[best]
-        order = _ASC.get(reps) or _asc(reps)
-        if side_of[best_seat] != side:
-            # the other side is winning: cheapest winner first
-            win = reps & beat
-            if win and win != reps:
-                order = (_ASC.get(win) or _asc(win)) + (_ASC.get(reps ^ win)
-                                                        or _asc(reps ^ win))
+        # the cards tried, lowest label first (as in :meth:`trick`, bit by bit)
+        first = reps
+        if side_of[best_seat] != side and reps & beat:
+            first = reps & beat  # the other side is winning: cheapest winner first
+        rest = reps ^ first
         if k == self.players:
             r -= 1
-            for c in order:
-                if beat >> c & 1:
-                    result = self.trick(seat, live ^ (1 << c), r, t - 1 + side)
+            while first:
+                low = first & -first
+                if beat & low:
+                    result = self.trick(seat, live ^ low, r, t - 1 + side)
                 else:
-                    result = self.trick(best_seat, live ^ (1 << c), r,
-                                        t - 1 + side_of[best_seat])
+                    result = self.trick(best_seat, live ^ low, r, t - 1 + side_of[best_seat])
                 if result == maximise:
                     return result
+                first ^= low
+                if not first:
+                    first, rest = rest, 0
             return not maximise
         after = self.nxt[seat]
         k += 1
-        for c in order:
-            if beat >> c & 1:
-                result = self.follow(after, k, led, c, seat, live ^ (1 << c), dead, r, t)
+        while first:
+            low = first & -first
+            if beat & low:
+                result = self.follow(after, k, led, low.bit_length() - 1, seat, live ^ low,
+                                     dead, r, t)
             else:
-                result = self.follow(after, k, led, best, best_seat, live ^ (1 << c), dead,
-                                     r, t)
+                result = self.follow(after, k, led, best, best_seat, live ^ low, dead, r, t)
             if result == maximise:
                 return result
+            first ^= low
+            if not first:
+                first, rest = rest, 0
         return not maximise
 
 
