@@ -8,7 +8,9 @@ cards a seat may know. Sizes keep the whole file to a few seconds.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 from collections.abc import Iterator
 
@@ -386,6 +388,45 @@ def test_property_copy_evolves_identically(
         twin.apply(action)
         assert snapshot(twin) == snapshot(game)
     assert twin.is_over()
+
+
+def _duplicate(game: Game, how: str) -> Game:
+    if how == "pickle":
+        again: Game = pickle.loads(pickle.dumps(game))
+        return again
+    return copy.deepcopy(game) if how == "deepcopy" else copy.copy(game)
+
+
+@SETTINGS
+@given(
+    rules=rules_strategy(),
+    seed=st.integers(0, 2**63),
+    moves=st.integers(0, 2**32),
+    at=st.integers(0, 200),
+    how=st.sampled_from(["pickle", "deepcopy", "copy"]),
+)
+def test_property_pickled_game_evolves_identically(
+    rules: Rules, seed: int, moves: int, at: int, how: str
+) -> None:
+    """A pickled (or copied) game is the same game, in both builds: the same state, and
+    the same random deals from there on, whatever is played; the original is untouched."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(moves)
+    for _, action in zip(range(at), played_out(game, rng), strict=False):
+        game.apply(action)
+    twin = _duplicate(game, how)
+    assert snapshot(twin) == snapshot(game)
+    assert twin.seed == game.seed and twin.rules == game.rules
+    before = snapshot(game)
+    probe = _duplicate(game, how)
+    for action in played_out(probe, random.Random(moves + 1)):
+        probe.apply(action)
+    assert snapshot(game) == before
+    for action in played_out(game, rng):
+        game.apply(action)
+        twin.apply(action)
+        assert snapshot(twin) == snapshot(game)
+    assert twin.is_over() and twin.deals == game.deals
 
 
 @settings(max_examples=150, deadline=None)

@@ -12,12 +12,13 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import floor
 from operator import itemgetter
-from typing import Final, Protocol, cast
+from typing import Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -349,28 +350,17 @@ def _dealing(players: int, pattern: str, dealer: int, deck: int, hand: int = 5) 
     return tuple(cards_of(deck_mask(deck))), getters, hand * players
 
 
-class RandomSource(Protocol):
-    """What the shuffle draws from: ``random()``, a float in [0, 1), as
-    :class:`random.Random` gives it (the engine's own games use the C generator under
-    it, ``_random.Random``, the same stream for the same seed without the Python layer's
-    costs)."""
-
-    def random(self) -> float:
-        """The next float in [0, 1)."""
-
-
-def shuffled_deck(size: int, rng: RandomSource) -> list[Card]:
+def shuffled_deck(size: int, rng: random.Random) -> list[Card]:
     """The cards of a deck of any size the rules allow (24 to 33) in shuffled order, top
     card first: the order :func:`random_deal` deals from.
 
-    >>> import random
     >>> len(shuffled_deck(32, random.Random(1)))
     32
     """
     return _shuffle(cards_of(deck_mask(size)), rng)
 
 
-def _shuffle(cards: list[Card], rng: RandomSource) -> list[Card]:
+def _shuffle(cards: list[Card], rng: random.Random) -> list[Card]:
     # Fisher-Yates on rng.random(): portable like rng.shuffle, and several times faster.
     # Card i swaps with card floor(random() * (i + 1)); floor is int() here (the product
     # is never negative) but a cheaper call, and the sizes come ready as floats.
@@ -410,7 +400,7 @@ def _dealings(rules: Rules) -> tuple[Rules, int, bool, tuple[_Dealing, ...]]:
     return entry
 
 
-def random_deal(rules: Rules, dealer: int, rng: RandomSource) -> Deal:
+def random_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """Shuffle the deck and deal it as ``rules.deal_pattern`` says: the next card is
     the upcard (in forms that turn one up) and the rest the kitty (Hasenpfeffer's widow;
     Napoleon's cards set aside)."""

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import _random
 import random
 from collections.abc import Callable, Iterable
 from enum import StrEnum
@@ -396,14 +395,24 @@ def _plan_of(rules: Rules) -> _Plan:
     return plan
 
 
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)``: the same stream, seeded by the C generator's own ``seed``
+    (``random.Random``'s ``__init__`` and ``seed`` are a Python layer over it, about a
+    tenth of making a game; the deals only draw ``random()``)."""
+    rng = random.Random.__new__(random.Random)
+    super(random.Random, rng).seed(seed)
+    return rng
+
+
 class _DealSource:
     """The random deals of one seed, drawn once and shared by a game and its copies."""
 
-    __slots__ = ("_deals", "_rng", "_rules")
+    __slots__ = ("_deals", "_rng", "_rules", "_seed")
 
     def __init__(self, rules: Rules, seed: int) -> None:
         self._rules = rules
-        self._rng = _random.Random(seed)  # random.Random's stream, without its Python layer
+        self._seed = seed
+        self._rng = _seeded(seed)
         self._deals: list[Deal] = []
 
     def deal(self, index: int, dealer: int) -> Deal:
@@ -413,6 +422,79 @@ class _DealSource:
         deal = random_deal(self._rules, dealer, self._rng)
         self._deals.append(deal)
         return deal
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its seed and the dealers of the deals drawn: unpickling draws them
+        again, which leaves the generator where it was (a compiled class does not pickle
+        by itself)."""
+        return _replayed, (self._rules, self._seed, tuple(d.dealer for d in self._deals))
+
+
+def _replayed(rules: Rules, seed: int, dealers: tuple[int, ...]) -> _DealSource:
+    """A deal source of ``seed`` that has drawn the deals of ``dealers``, in order."""
+    source = _DealSource(rules, seed)
+    for index, dealer in enumerate(dealers):
+        source.deal(index, dealer)
+    return source
+
+
+_FIELDS: Final = (
+    "_actions",
+    "_active",
+    "_alone",
+    "_alone_queue",
+    "_bid",
+    "_bid_calls",
+    "_calls",
+    "_deal_number",
+    "_dealer",
+    "_deals",
+    "_discard",
+    "_drawn",
+    "_effective",
+    "_exchanged",
+    "_explicit",
+    "_given",
+    "_hands",
+    "_keys",
+    "_kitty",
+    "_kitty_cards",
+    "_laid",
+    "_leader",
+    "_led",
+    "_maker",
+    "_n",
+    "_next",
+    "_ordered",
+    "_out",
+    "_passes",
+    "_phase",
+    "_plan",
+    "_redeal",
+    "_results",
+    "_rules",
+    "_score",
+    "_seating",
+    "_seed",
+    "_shown",
+    "_source",
+    "_start_score",
+    "_steps",
+    "_suit_masks",
+    "_to_act",
+    "_tokens",
+    "_trick",
+    "_tricks",
+    "_tricks_won",
+    "_trump",
+    "_turned_down",
+    "_unknown",
+    "_upcard",
+    "_winner",
+    "_winners",
+)
+"""The fields of a :class:`Game` (its ``__slots__``, and what :meth:`Game.__reduce__`
+pickles)."""
 
 
 class Game:
@@ -425,61 +507,7 @@ class Game:
     side that scores (:attr:`Rules.seating <euchre.rules.Rules.seating>`'s teams).
     """
 
-    __slots__ = (
-        "_actions",
-        "_active",
-        "_alone",
-        "_alone_queue",
-        "_bid",
-        "_bid_calls",
-        "_calls",
-        "_deal_number",
-        "_dealer",
-        "_deals",
-        "_discard",
-        "_drawn",
-        "_effective",
-        "_exchanged",
-        "_explicit",
-        "_given",
-        "_hands",
-        "_keys",
-        "_kitty",
-        "_kitty_cards",
-        "_laid",
-        "_leader",
-        "_led",
-        "_maker",
-        "_n",
-        "_next",
-        "_ordered",
-        "_out",
-        "_passes",
-        "_phase",
-        "_plan",
-        "_redeal",
-        "_results",
-        "_rules",
-        "_score",
-        "_seating",
-        "_seed",
-        "_shown",
-        "_source",
-        "_start_score",
-        "_steps",
-        "_suit_masks",
-        "_to_act",
-        "_tokens",
-        "_trick",
-        "_tricks",
-        "_tricks_won",
-        "_trump",
-        "_turned_down",
-        "_unknown",
-        "_upcard",
-        "_winner",
-        "_winners",
-    )
+    __slots__ = _FIELDS
 
     def __init__(
         self,
@@ -491,9 +519,15 @@ class Game:
         first_dealer: int | None = None,
         score: tuple[int, ...] | None = None,
         _copy_of: Game | None = None,
+        _fields: tuple[tuple[str, object], ...] | None = None,
     ) -> None:
         if _copy_of is not None:  # copy(): see there
             _copy_of._copy_into(self)
+            return
+        if _fields is not None:  # unpickling: see __reduce__
+            for name, value in _fields:
+                setattr(self, name, value)
+            self._plan = _plan_of(self.rules)
             return
         self._rules = rules = rules or _STANDARD
         self._plan = plan = _plan_of(rules)
@@ -1540,6 +1574,18 @@ class Game:
         # __init__ (a whole new game, 24 µs), while the keyword costs 0.3 µs pure.
         return Game(_copy_of=self)
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`copy` (its lists copied: the copy is independent)."""
+        return Game(_copy_of=self)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickles (and deep-copies) field by field, the same in both builds (a compiled
+        class has no ``__dict__`` or ``__slots__`` for pickle to read); the rules' plan is
+        worked out again, and the random deals go on as they would have."""
+        fields = tuple((name, getattr(self, name)) for name in _FIELDS
+                       if name != "_plan" and hasattr(self, name))
+        return _unpickled, (fields,)
+
     def _copy_into(self, other: Game) -> None:
         """Set ``other``'s state to a copy of this one's (for :meth:`copy`)."""
         # values shared with the copy, one assignment each (faster than a loop of setattr)
@@ -1620,6 +1666,11 @@ class Game:
         from euchre.view import view_of
 
         return view_of(self, seat)
+
+
+def _unpickled(fields: tuple[tuple[str, object], ...]) -> Game:
+    """A game from the fields :meth:`Game.__reduce__` pickled."""
+    return Game(_fields=fields)
 
 
 _ENTER: Final[dict[Phase, Callable[[Game], bool]]] = {
