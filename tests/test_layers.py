@@ -83,6 +83,8 @@ LAYERS: Final[dict[str, tuple[str, ...]]] = {
         "euchre.tui.*",
         "euchre.web",
         "euchre.web.*",
+        "euchre.envs",
+        "euchre.envs.*",
         "euchre.__main__",
     ),
 }

@@ -1,0 +1,683 @@
+"""A batched simulator of four-handed Euchre deals on numpy arrays (pgx style).
+
+:class:`BatchEuchre` plays ``batch`` independent deals at once: one call of
+:meth:`~BatchEuchre.step` applies one decision in every slot, with a few dozen vectorised
+numpy operations whatever the batch. It is the one place where the rules are written a
+second time (for speed, on arrays); ``tests/test_env_batch.py`` plays it against
+:class:`~euchre.game.Game` action by action, and the engine is the truth.
+
+One deal is one episode. A slot whose deal ends (scored, or thrown in after four passes
+in round two) starts its next deal in the same step, the deal passing to the left, so
+``current_player`` and ``legal_action_mask`` always describe a decision to make.
+
+The state (:class:`BatchState`; ``B`` is the batch, every array's first axis):
+
+=====================  ===========  ======================================================
+field                  shape, type  meaning
+=====================  ===========  ======================================================
+``current_player``     (B,) int8    the seat to act (0..3; teams are seats {0, 2}, {1, 3})
+``legal_action_mask``  (B, 1377)    the legal action ids (:mod:`euchre.envs.actions`)
+                       bool
+``rewards``            (B, 4)       each seat's team's points from a deal that ended on
+                       float32      this step (0 for the other team, and everywhere else)
+``team_points``        (B, 2) int8  the points each team scored on this step (the same)
+``terminated``         (B,) bool    a deal ended on this step (the slot was dealt again)
+``phase``              (B,) int8    :data:`PHASE_BID1`, ``_EXCHANGE``, ``_BID2``,
+                                    ``_ALONE`` or ``_PLAY`` (:data:`PHASE_NAMES`)
+``dealer``             (B,) int8    the dealer
+``hands``              (B, 4)       each seat's cards, bit ``c`` for card code ``c``
+                       uint32       (:mod:`euchre.cards`: ``suit * 8 + rank``)
+``upcard``             (B,) int8    the card turned up
+``kitty``              (B,) uint32  the three cards face down under it
+``passes``             (B,) int8    passes so far in this round of bidding
+``trump``              (B,) int8    the trump suit (0..3: c d h s), -1 before it is made
+``maker``              (B,) int8    the seat that made trump, -1 before
+``alone``              (B,) uint8   bit ``s``: seat ``s`` goes alone (its partner sits out)
+``asked``              (B,) int8    in the alone phase, the place of the seat asked in
+                                    the order of asking (maker, partner, defenders)
+``leader``             (B,) int8    the seat that led the trick in progress, -1 before play
+``led``                (B,) int8    the suit led in it (the left bower leads trump), -1
+``trick``              (B, 4) int8  the card each seat played to it, -1 for none
+``played``             (B,) int8    how many cards it holds
+``tricks_won``         (B, 2) int8  tricks each team has taken in this deal
+``tricks_played``      (B,) int8    tricks finished in this deal
+``deals``              (B,) int64   deals dealt in this slot, the current one included
+``stream``             (B,) uint64  the slot's key of random deals (see seeding)
+=====================  ===========  ======================================================
+
+The action ids used are :mod:`euchre.envs.actions`' (the same in every environment):
+0 ``pass``, 1 ``order`` (round one's acceptance), 2 ``alone``, 3 ``stay``, 4 to 7
+``call`` clubs to spades, ``22 + code`` ``play`` a card and ``75 + code`` the dealer's
+``discard``. No other id is ever legal here, none from 107 up.
+
+Rewards: when a deal is scored, the team that scored gets its points in ``team_points``
+and both its seats get them in ``rewards``; the other team gets 0 (only one team scores a
+Euchre deal). A deal thrown in ends with 0 for everyone; ``terminated`` is true all the
+same (the episode is over).
+
+Seeding: ``seed`` seeds a :class:`numpy.random.Generator` (PCG64), which draws each slot's
+first dealer and a 64-bit key; deal ``k`` of slot ``i`` is shuffled by the SplitMix64
+stream of that key, draws ``24k`` to ``24k + 23`` (one sort key per card). A deal
+depends on the seed, the slot and the deal's number in the slot only: the same on every
+machine, and whatever actions were taken (two policies meet the same deals).
+
+Rules: four-handed Euchre with the 24-card deck, and the options of the ``standard``,
+``tournament`` and ``openspiel`` presets in any combination: ``dealer_must_take_upcard``,
+``stick_the_dealer``, ``going_alone``, ``lone_defender``, ``maker_partner_alone``,
+``loner_lead``, ``loner_march_points``, ``loner_euchred_points``,
+``lone_defender_scoring``. Options of a whole game (``target``, ``deals``, ``laps``,
+``slam``) and ``deal_pattern`` (the order a physical deck is dealt in) change nothing in
+a random deal and are taken as they are; any other option away from its default is
+refused with a :class:`~euchre.errors.RulesError`.
+
+>>> env = BatchEuchre("tournament", batch=3, seed=1)
+>>> state = env.init()
+>>> state.legal_action_mask.shape, state.current_player.dtype
+((3, 1377), dtype('int8'))
+>>> state = env.step(state, np.zeros(3, dtype=np.int64))   # everyone passes
+>>> state.passes.tolist()
+[1, 1, 1]
+"""
+
+from __future__ import annotations
+
+import operator
+import time
+from dataclasses import dataclass, fields
+from typing import Final, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from euchre.cards import ACE, JACK, NINE, card
+from euchre.envs.actions import ACTIONS, NUM_ACTIONS, PLAY_BASE
+from euchre.errors import ActionError, RulesError
+from euchre.rules import Rules
+
+__all__ = [
+    "PHASE_ALONE",
+    "PHASE_BID1",
+    "PHASE_BID2",
+    "PHASE_EXCHANGE",
+    "PHASE_NAMES",
+    "PHASE_PLAY",
+    "BatchEuchre",
+    "BatchState",
+    "bench_batch",
+    "random_legal_actions",
+]
+
+PHASE_BID1: Final = 0
+"""Round one: ``pass`` or ``order``."""
+PHASE_EXCHANGE: Final = 1
+"""The dealer lays a card away after the upcard is accepted."""
+PHASE_BID2: Final = 2
+"""Round two: ``pass`` or ``call`` a suit other than the one turned down."""
+PHASE_ALONE: Final = 3
+"""A player is asked whether to go ``alone`` or ``stay``."""
+PHASE_PLAY: Final = 4
+"""The tricks."""
+PHASE_NAMES: Final = ("bid1", "exchange", "bid2", "alone", "play")
+"""Each phase code's name, the engine's (:class:`~euchre.game.Phase`)."""
+
+_PASS: Final = 0
+_ORDER: Final = 1
+_ALONE: Final = 2
+_CALL_BASE: Final = 4
+_DISCARD_BASE: Final = 75
+
+_FREE_OPTIONS: Final = frozenset({
+    "dealer_must_take_upcard", "stick_the_dealer", "going_alone", "lone_defender",
+    "maker_partner_alone", "loner_lead", "loner_march_points", "loner_euchred_points",
+    "lone_defender_scoring", "target", "deals", "laps", "slam", "deal_pattern",
+})
+"""The options a :class:`BatchEuchre` takes at any value; every other must keep the
+standard one."""
+
+I8 = npt.NDArray[np.int8]
+U8 = npt.NDArray[np.uint8]
+U32 = npt.NDArray[np.uint32]
+IDX = npt.NDArray[np.intp]
+_T = TypeVar("_T", bound=np.generic)
+
+# -- the tables ------------------------------------------------------------------------
+# Card codes are suit * 8 + rank (9 = 2 .. ace = 7): the 24-card deck is 24 of the 32
+# codes, and a hand fits a uint32. Index -1 of the tables per card (position 32) stands
+# for "no card", so that an empty place in a trick reads a loser's key.
+
+_DECK: Final = np.array([card(rank, suit) for suit in range(4) for rank in range(NINE, ACE + 1)],
+                        dtype=np.int8)
+_BIT: Final = np.array([1 << c for c in range(32)] + [0], dtype=np.uint32)
+"""``1 << c`` for each card code (0 for "no card", index -1)."""
+_SEAT_BIT: Final = np.array([1, 2, 4, 8], dtype=np.uint8)
+_TEAM_SEATS: Final = np.array([0b0101, 0b1010], dtype=np.uint8)
+
+
+def _effective(c: int, trump: int) -> int:
+    """The suit card ``c`` belongs to under ``trump``: the left bower (the jack of the
+    other suit of trump's colour, 3 - trump) is a trump."""
+    return trump if c == card(JACK, 3 - trump) else c >> 3
+
+
+def _strength(c: int, trump: int, led: int) -> int:
+    """Card ``c``'s strength in a trick led in ``led`` under ``trump``: the right bower
+    21, the left 20, other trumps 10 + rank, a card of the suit led its rank, others -1."""
+    if c == card(JACK, trump):
+        return 21
+    if c == card(JACK, 3 - trump):
+        return 20
+    suit = _effective(c, trump)
+    if suit == trump:
+        return 10 + (c & 7)
+    return c & 7 if suit == led else -1
+
+
+_EFFECTIVE: Final = np.array([[_effective(c, t) for c in range(32)] + [-1] for t in range(4)],
+                             dtype=np.int8)
+"""``_EFFECTIVE[trump, card]``."""
+_KEY: Final = np.array(
+    [[[_strength(c, t, led) for c in range(32)] + [-2] for led in range(4)] for t in range(4)],
+    dtype=np.int8)
+"""``_KEY[trump, led, card]``: the highest key of a trick wins it."""
+_FOLLOW: Final = np.full((5, 5), 0xFFFFFFFF, dtype=np.uint32)
+"""``_FOLLOW[trump, led]``: the cards that follow ``led`` (every card when nothing is led,
+``led`` -1, or before trump, ``trump`` -1: index 4)."""
+for _t in range(4):
+    for _s in range(4):
+        _FOLLOW[_t, _s] = sum(1 << c for c in range(32) if _effective(c, _t) == _s)
+
+
+def _next_active(seat: int, out: int) -> int:
+    """The next seat clockwise from ``seat`` not in the mask ``out``."""
+    for step in range(1, 5):
+        after = (seat + step) % 4
+        if not out >> after & 1:
+            return after
+    return seat
+
+
+def _out_of(alone: int) -> int:
+    """The seats sitting out (a mask): the partners (seat + 2) of the lone players."""
+    return (alone << 2 | alone >> 2) & 0xF
+
+
+_ACTIVE: Final = np.array([4 - _out_of(a).bit_count() for a in range(16)], dtype=np.int8)
+"""``_ACTIVE[alone]``: cards in a trick."""
+_NEXT: Final = np.array([[_next_active(s, _out_of(a)) for s in range(4)] for a in range(16)],
+                        dtype=np.int8)
+"""``_NEXT[alone, seat]``: who plays after ``seat``."""
+_BID_ROWS: Final = np.zeros((11, 8), dtype=bool)
+"""The legal ids 0 to 7 by :meth:`BatchEuchre._refresh`'s key: round one (0); round two
+with suit ``t`` turned down (1 + t), the dealer stuck (5 + t); going alone (9); a card to
+play or discard (10: none)."""
+_BID_ROWS[0, [_PASS, _ORDER]] = True
+for _t in range(4):
+    _BID_ROWS[1 + _t, _PASS] = True
+    for _s in range(4):
+        _BID_ROWS[1 + _t, _CALL_BASE + _s] = _BID_ROWS[5 + _t, _CALL_BASE + _s] = _s != _t
+_BID_ROWS[9, [_ALONE, _ALONE + 1]] = True
+_PHASE_KEY: Final = np.array([0, 10, 1, 9, 10], dtype=np.int8)
+_SLOT4: Final = np.arange(4, dtype=np.int8)
+_CARD_PLACE: Final = np.arange(1, 25, dtype=np.uint64)
+
+_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
+_MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2: Final = np.uint64(0x94D049BB133111EB)
+
+
+def _splitmix(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64's output function (uint64 arithmetic wraps, as it should)."""
+    x = (x ^ (x >> np.uint64(30))) * _MIX1
+    x = (x ^ (x >> np.uint64(27))) * _MIX2
+    return x ^ (x >> np.uint64(31))
+
+
+@dataclass(eq=False, slots=True)
+class BatchState:
+    """The state of ``B`` deals, one per slot (the module's table says every field).
+
+    :meth:`BatchEuchre.step` changes the arrays in place; :meth:`copy` keeps a state.
+    """
+
+    current_player: I8
+    legal_action_mask: npt.NDArray[np.bool_]
+    rewards: npt.NDArray[np.float32]
+    team_points: I8
+    terminated: npt.NDArray[np.bool_]
+    phase: I8
+    dealer: I8
+    hands: U32
+    upcard: I8
+    kitty: U32
+    passes: I8
+    trump: I8
+    maker: I8
+    alone: U8
+    asked: I8
+    leader: I8
+    led: I8
+    trick: I8
+    played: I8
+    tricks_won: I8
+    tricks_played: I8
+    deals: npt.NDArray[np.int64]
+    stream: npt.NDArray[np.uint64]
+
+    @property
+    def batch(self) -> int:
+        """How many slots."""
+        return len(self.current_player)
+
+    def copy(self) -> BatchState:
+        """A copy that later steps of this state leave alone."""
+        return BatchState(*(getattr(self, f.name).copy() for f in fields(self)))
+
+
+class BatchEuchre:
+    """``batch`` independent four-handed Euchre deals on numpy arrays.
+
+    ``rules`` is a :class:`~euchre.rules.Rules` or a preset's name; only the rules the
+    module docstring lists are taken (:class:`~euchre.errors.RulesError` names what is
+    not). ``seed`` (a whole number from 0) fixes every deal.
+    """
+
+    def __init__(self, rules: Rules | str = "standard", batch: int = 1024, seed: int = 0) -> None:
+        if isinstance(rules, str):
+            rules = Rules.preset(rules)
+        self.rules: Final = _supported(rules)
+        try:
+            size = operator.index(batch)
+            start = operator.index(seed)
+        except TypeError:
+            raise ValueError(f"batch and seed are whole numbers, not {batch!r} and {seed!r}") \
+                from None
+        if size < 1:
+            raise ValueError(f"batch is the number of slots, at least 1, not {size}")
+        if start < 0:
+            raise ValueError(f"seed is a whole number from 0, not {start}")
+        self.batch: Final = size
+        self.seed: Final = start
+        self._slots: Final = np.arange(size)
+        self._places: Final = self._slots * 4
+        self._stick = rules.stick_the_dealer
+        self._keep_upcard = rules.dealer_must_take_upcard
+        self._asking = rules.going_alone
+        self._queue = _alone_queues(rules)
+        self._first_leader = _first_leaders(rules.loner_lead)
+
+    def init(self) -> BatchState:
+        """A new state: each slot's first deal (the same for the same seed)."""
+        b = self.batch
+        rng = np.random.Generator(np.random.PCG64(self.seed))
+        dealers = rng.integers(0, 4, size=b).astype(np.int8)
+        stream = rng.integers(0, 2**64, size=b, dtype=np.uint64)
+
+        def empty(dtype: type[_T], *shape: int) -> npt.NDArray[_T]:
+            return np.zeros((b, *shape), dtype=dtype)
+
+        state = BatchState(
+            current_player=empty(np.int8), legal_action_mask=empty(np.bool_, NUM_ACTIONS),
+            rewards=empty(np.float32, 4), team_points=empty(np.int8, 2),
+            terminated=empty(np.bool_), phase=empty(np.int8), dealer=empty(np.int8),
+            hands=empty(np.uint32, 4), upcard=empty(np.int8), kitty=empty(np.uint32),
+            passes=empty(np.int8), trump=empty(np.int8), maker=empty(np.int8),
+            alone=empty(np.uint8), asked=empty(np.int8), leader=empty(np.int8),
+            led=empty(np.int8), trick=empty(np.int8, 4), played=empty(np.int8),
+            tricks_won=empty(np.int8, 2), tricks_played=empty(np.int8),
+            deals=empty(np.int64), stream=stream,
+        )
+        self._deal(state, self._slots, dealers)
+        self._refresh(state)
+        return state
+
+    def step(self, state: BatchState, actions: npt.ArrayLike) -> BatchState:
+        """Apply one action id per slot; returns ``state``, changed in place.
+
+        In place, because a copy of the (B, 1377) mask every step would cost more than
+        the step (:meth:`BatchState.copy` keeps a state when wanted). Raises
+        :class:`~euchre.errors.ActionError` naming the first slot whose action is not
+        legal, before changing anything.
+        """
+        acts = self._checked(state, actions)
+        phase = state.phase
+        state.rewards.fill(0)
+        state.team_points.fill(0)
+        ended: list[IDX] = []
+        # each phase's slots are taken before any moves on, so none is stepped twice
+        slots = [np.flatnonzero(phase == p) for p in range(5)]
+        if slots[PHASE_BID1].size:
+            self._bid1(state, slots[PHASE_BID1], acts[slots[PHASE_BID1]])
+        if slots[PHASE_EXCHANGE].size:
+            self._exchange(state, slots[PHASE_EXCHANGE], acts[slots[PHASE_EXCHANGE]])
+        if slots[PHASE_BID2].size:
+            ended.append(self._bid2(state, slots[PHASE_BID2], acts[slots[PHASE_BID2]]))
+        if slots[PHASE_ALONE].size:
+            self._alone(state, slots[PHASE_ALONE], acts[slots[PHASE_ALONE]])
+        if slots[PHASE_PLAY].size:
+            ended.append(self._play(state, slots[PHASE_PLAY], acts[slots[PHASE_PLAY]]))
+        state.terminated.fill(False)
+        done = np.concatenate(ended) if ended else slots[PHASE_BID1][:0]
+        if done.size:
+            state.terminated[done] = True
+            self._deal(state, done, (state.dealer[done] + 1) & 3)
+        self._refresh(state)
+        return state
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def _checked(self, state: BatchState, actions: npt.ArrayLike) -> IDX:
+        """The actions as indices, once every one is known legal."""
+        b = self.batch
+        acts = np.asarray(actions)
+        if acts.shape != (b,) or acts.dtype.kind not in "iu":
+            raise ActionError(f"actions must be {b} whole action ids, one per slot, not an "
+                              f"array of shape {acts.shape} and type {acts.dtype}")
+        acts = acts.astype(np.intp, copy=False)
+        inside = (acts >= 0) & (acts < NUM_ACTIONS)
+        legal = inside & state.legal_action_mask[self._slots, np.where(inside, acts, 0)]
+        if not legal.all():
+            slot = int(np.argmin(legal))
+            act = int(acts[slot])
+            ids = np.flatnonzero(state.legal_action_mask[slot]).tolist()
+            what = f" ({ACTIONS[act]})" if 0 <= act < NUM_ACTIONS else ""
+            raise ActionError(f"slot {slot}: action {act}{what} is not legal now; the legal "
+                              f"ids are {ids}")
+        return acts
+
+    # -- the phases (each takes its slots, ``at``, and their actions) ----------------------
+
+    def _bid1(self, s: BatchState, at: IDX, acts: IDX) -> None:
+        order = acts == _ORDER
+        made = at[order]
+        s.trump[made] = s.upcard[made] >> 3
+        s.maker[made] = s.current_player[made]
+        s.phase[made] = PHASE_EXCHANGE
+        s.current_player[made] = s.dealer[made]
+        self._passed(s, at[~order], PHASE_BID2)
+
+    def _passed(self, s: BatchState, at: IDX, then: int) -> IDX:
+        """Passes: the next seat bids, or after four the round ends (``then``: round two,
+        or -1: the deal is thrown in). Returns the slots thrown in."""
+        passes = s.passes[at] + 1
+        four = passes == 4
+        s.passes[at] = np.where(four, 0, passes)
+        more = at[~four]
+        s.current_player[more] = (s.current_player[more] + 1) & 3
+        over: IDX = at[four]
+        if then < 0:
+            return over
+        s.phase[over] = then
+        s.current_player[over] = (s.dealer[over] + 1) & 3
+        return over[:0]
+
+    def _exchange(self, s: BatchState, at: IDX, acts: IDX) -> None:
+        dealer = s.dealer[at]
+        hand = s.hands[at, dealer] | _BIT[s.upcard[at]]
+        s.hands[at, dealer] = hand & ~_BIT[acts - _DISCARD_BASE]
+        self._to_alone(s, at)
+
+    def _bid2(self, s: BatchState, at: IDX, acts: IDX) -> IDX:
+        call = acts != _PASS
+        made = at[call]
+        s.trump[made] = acts[call] - _CALL_BASE
+        s.maker[made] = s.current_player[made]
+        self._to_alone(s, made)
+        return self._passed(s, at[~call], -1)
+
+    def _to_alone(self, s: BatchState, at: IDX) -> None:
+        """Trump is made (and the exchange done): the alone phase, or play."""
+        if self._asking:
+            self._ask(s, at, np.zeros(at.size, dtype=np.int8))
+        else:
+            self._to_play(s, at)
+
+    def _alone(self, s: BatchState, at: IDX, acts: IDX) -> None:
+        goes = at[acts == _ALONE]
+        s.alone[goes] |= _SEAT_BIT[s.current_player[goes]]
+        self._ask(s, at, s.asked[at] + 1)
+
+    def _ask(self, s: BatchState, at: IDX, start: I8) -> None:
+        """Ask the first seat from place ``start`` of the order of asking whose partner
+        has not gone alone; play when none is left."""
+        queue = self._queue[s.dealer[at], s.maker[at]]
+        partner_alone = (s.alone[at][:, None] >> ((queue + 2) & 3)) & 1
+        askable = (queue >= 0) & (partner_alone == 0) & (start[:, None] <= _SLOT4)
+        has = askable.any(axis=1)
+        place = askable.argmax(axis=1)[has]
+        asked = at[has]
+        s.phase[asked] = PHASE_ALONE
+        s.asked[asked] = place
+        s.current_player[asked] = queue[has, place]
+        self._to_play(s, at[~has])
+
+    def _to_play(self, s: BatchState, at: IDX) -> None:
+        lead = self._first_leader[s.dealer[at], s.maker[at], s.alone[at]]
+        s.phase[at] = PHASE_PLAY
+        s.leader[at] = lead
+        s.current_player[at] = lead
+
+    def _play(self, s: BatchState, at: IDX, acts: IDX) -> IDX:
+        """A card played; a full trick is won, and the fifth scores the deal."""
+        seat = s.current_player[at]
+        c = acts - PLAY_BASE
+        s.hands[at, seat] ^= _BIT[c]
+        trump = s.trump[at]
+        s.led[at] = np.where(s.played[at] == 0, _EFFECTIVE[trump, c], s.led[at])
+        s.trick[at, seat] = c
+        alone = s.alone[at]
+        played = s.played[at] + 1
+        full = played == _ACTIVE[alone]
+        s.played[at] = np.where(full, 0, played)
+        s.current_player[at] = _NEXT[alone, seat]
+        won: IDX = at[full]
+        if not won.size:
+            return won
+        keys = _KEY[s.trump[won][:, None], s.led[won][:, None], s.trick[won]]
+        winner = keys.argmax(axis=1).astype(np.int8)
+        s.tricks_won[won, winner & 1] += 1
+        s.tricks_played[won] += 1
+        s.current_player[won] = winner
+        s.leader[won] = winner
+        s.led[won] = -1
+        s.trick[won] = -1
+        over: IDX = won[s.tricks_played[won] == 5]
+        if over.size:
+            self._score(s, over)
+        return over
+
+    def _score(self, s: BatchState, at: IDX) -> None:
+        """Score finished deals (§8): makers 1, 2 for a march, ``loner_march_points``
+        alone; euchred, the defenders 2 (``loner_euchred_points`` against a lone maker),
+        a lone defender 2 or 4 (``lone_defender_scoring``)."""
+        rules = self.rules
+        makers = s.maker[at] & 1
+        made = s.tricks_won[at, makers]
+        alone = s.alone[at]
+        lone_maker = (alone & _TEAM_SEATS[makers]) != 0
+        lone_defender = (alone & _TEAM_SEATS[1 - makers]) != 0
+        march = np.where(lone_maker, rules.loner_march_points, 2)
+        if rules.lone_defender_scoring == "flat_4":
+            defended = np.full(at.size, 4)
+        else:
+            defended = np.where(made == 0, 4, 2)
+        euchre = np.where(lone_defender, defended,
+                          np.where(lone_maker, rules.loner_euchred_points, 2))
+        points = np.where(made >= 3, np.where(made == 5, march, 1), euchre)
+        team = np.where(made >= 3, makers, 1 - makers)
+        s.team_points[at, team] = points
+        s.rewards[at[:, None], team[:, None] + np.array([0, 2])] = points[:, None]
+
+    # -- dealing and the mask ----------------------------------------------------------
+
+    def _deal(self, s: BatchState, at: IDX, dealers: I8) -> None:
+        """Deal the next deal of the slots ``at``: seat ``i`` gets cards ``5i`` to
+        ``5i + 4`` of the shuffled deck, the upcard is card 20, the kitty the rest."""
+        draws = s.deals[at].astype(np.uint64)[:, None] * np.uint64(24) + _CARD_PLACE
+        keys = _splitmix(s.stream[at][:, None] + draws * _GOLDEN)
+        cards = _DECK[np.argsort(keys, axis=1, kind="stable")]
+        bits = _BIT[cards]
+        s.hands[at] = bits[:, :20].reshape(-1, 4, 5).sum(axis=2, dtype=np.uint32)
+        s.upcard[at] = cards[:, 20]
+        s.kitty[at] = bits[:, 21:].sum(axis=1, dtype=np.uint32)
+        s.deals[at] += 1
+        s.dealer[at] = dealers
+        s.current_player[at] = (dealers + 1) & 3
+        s.phase[at] = PHASE_BID1
+        for name in ("passes", "alone", "asked", "played", "tricks_won", "tricks_played"):
+            getattr(s, name)[at] = 0
+        for name in ("trump", "maker", "leader", "led", "trick"):
+            getattr(s, name)[at] = -1
+
+    def _refresh(self, s: BatchState) -> None:
+        """Write the legal ids of every slot: the bidding columns from a table, and the
+        cards to play or discard from the hands' bits."""
+        phase = s.phase
+        mask = s.legal_action_mask
+        key = _PHASE_KEY[phase]
+        bid2 = phase == PHASE_BID2
+        if bid2.any():
+            stuck = (s.current_player == s.dealer) & self._stick
+            key = np.where(bid2, 1 + (s.upcard >> 3) + 4 * stuck, key)
+        mask[:, :8] = _BID_ROWS[key]
+        words = np.zeros((self.batch, 2), dtype="<u4")
+        # one index into the flattened hands is about twice as fast as two
+        hand = s.hands.reshape(-1)[self._places + s.current_player]
+        follow = hand & _FOLLOW[s.trump, s.led]
+        words[:, 0] = np.where(phase == PHASE_PLAY, np.where(follow != 0, follow, hand), 0)
+        exchange = phase == PHASE_EXCHANGE
+        if exchange.any():
+            up = _BIT[s.upcard]
+            options = hand | up
+            if self._keep_upcard:
+                options &= ~up
+            words[:, 1] = np.where(exchange, options, 0)
+        bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little").view(np.bool_)
+        mask[:, PLAY_BASE:PLAY_BASE + 32] = bits[:, :32]
+        mask[:, _DISCARD_BASE:_DISCARD_BASE + 32] = bits[:, 32:]
+
+
+def _supported(rules: Rules) -> Rules:
+    """``rules``, when the simulator plays them; else a :class:`RulesError` naming the
+    options it does not."""
+    standard = Rules().to_dict()
+    unsupported = [f"{name}={value!r}" for name, value in rules.to_dict().items()
+                   if name not in _FREE_OPTIONS and value != standard[name]]
+    if unsupported:
+        raise RulesError(
+            f"the batched simulator does not support {', '.join(unsupported)}: it plays "
+            "four-handed Euchre with the 24-card deck and the options of the standard, "
+            "tournament and openspiel presets")
+    return rules
+
+
+def _alone_queues(rules: Rules) -> I8:
+    """``[dealer, maker]``: who is asked to go alone, in order (-1 pads): the maker, the
+    maker's partner (``maker_partner_alone``), the defenders from the dealer's left
+    (``lone_defender``)."""
+    table = np.full((4, 4, 4), -1, dtype=np.int8)
+    for dealer in range(4):
+        for maker in range(4):
+            order = [maker]
+            if rules.maker_partner_alone:
+                order.append((maker + 2) % 4)
+            if rules.lone_defender:
+                order += [(dealer + i) % 4 for i in range(1, 5) if (dealer + i - maker) % 2]
+            table[dealer, maker, :len(order)] = order
+    return table
+
+
+def _first_leaders(loner_lead: str) -> I8:
+    """``[dealer, maker, alone]``: who leads the first trick (§7): left of the dealer;
+    with one loner and ``left_of_loner``, left of the loner; with two, the lone
+    defender; always skipping a seat that sits out."""
+    table = np.full((4, 4, 16), -1, dtype=np.int8)
+    for dealer in range(4):
+        for maker in range(4):
+            for alone in range(16):
+                out = _out_of(alone)
+                if alone & out:
+                    continue  # partners both alone: never happens
+                lone = [seat for seat in range(4) if alone >> seat & 1]
+                if not lone or loner_lead == "left_of_dealer":
+                    leader = _next_active(dealer, out)
+                elif len(lone) == 1:
+                    leader = _next_active(lone[0], out)
+                else:
+                    leader = next(seat for seat in lone if (seat - maker) % 2)
+                table[dealer, maker, alone] = leader
+    return table
+
+
+def _popcount(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    """The set bits of each word, summed in parallel within the word (numpy 1 has no
+    ``bitwise_count``)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.int64)
+
+
+def random_legal_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> IDX:
+    """One legal id per row of ``mask``, uniformly at random among the row's legal ids.
+
+    Only ids below 128 are looked at (the batched simulator makes none above 106 legal),
+    as two 64-bit words per row: one draw per row picks the ``k``-th set bit. A row without a legal
+    id among them is a :class:`ValueError`.
+
+    >>> mask = np.zeros((2, 1377), dtype=bool)
+    >>> mask[0, [3, 70, 100]] = mask[1, 5] = True
+    >>> picks = random_legal_actions(mask, np.random.default_rng(0))
+    >>> picks[0] in (3, 70, 100), picks[1]
+    (True, np.int64(5))
+    """
+    rows = len(mask)
+    packed = np.packbits(mask[:, :128], axis=1, bitorder="little")
+    words = packed.view("<u8")
+    counts = _popcount(words)
+    total = counts[:, 0] + counts[:, 1]
+    if not total.all():
+        raise ValueError(f"row {int(np.argmin(total))} of the mask has no legal id below 128")
+    k = (rng.random(rows) * total).astype(np.int64)
+    high = k >= counts[:, 0]
+    word = np.where(high, words[:, 1], words[:, 0])
+    k -= np.where(high, counts[:, 0], 0)
+    for _ in range(int(k.max())):
+        drop = k > 0
+        word = np.where(drop, word & (word - np.uint64(1)), word)
+        k -= drop
+    lowest = word & (~word + np.uint64(1))
+    # bit i is 2**i = 0.5 * 2**(i + 1), which frexp splits exactly
+    ids: IDX = (np.frexp(lowest.astype(np.float64))[1] - 1 + 64 * high).astype(np.intp)
+    return ids
+
+
+def bench_batch(batch: int, steps: int = 200, seed: int = 0,
+                rules: Rules | str = "standard") -> dict[str, float | int]:
+    """Time ``steps`` steps of ``batch`` slots playing random legal actions.
+
+    The time covers the whole loop: choosing the actions
+    (:func:`random_legal_actions`) and :meth:`BatchEuchre.step`, not :meth:`~BatchEuchre.init`.
+    Returns ``steps_per_sec`` (slot-steps: ``batch * steps`` a second),
+    ``deals_per_sec`` (deals ended a second), ``seconds``, ``deals``, ``batch`` and
+    ``steps``. A benchmark, not a test: no figure is checked.
+
+    >>> sorted(bench_batch(2, steps=3))
+    ['batch', 'deals', 'deals_per_sec', 'seconds', 'steps', 'steps_per_sec']
+    """
+    env = BatchEuchre(rules, batch, seed)
+    state = env.init()
+    rng = np.random.default_rng(seed)
+    deals = np.zeros((), dtype=np.int64)
+    start = time.perf_counter()
+    for _ in range(steps):
+        env.step(state, random_legal_actions(state.legal_action_mask, rng))
+        deals += np.count_nonzero(state.terminated)
+    seconds = time.perf_counter() - start
+    return {
+        "batch": batch,
+        "steps": steps,
+        "seconds": seconds,
+        "deals": int(deals),
+        "steps_per_sec": batch * steps / seconds,
+        "deals_per_sec": int(deals) / seconds,
+    }
