@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -368,6 +369,11 @@ def add_bench_command(subparsers: Any) -> None:
     bench.add_argument("--bot", metavar="NAME", help="time a bot's decisions instead")
     bench.add_argument("--decisions", type=count, default=500,
                        help="decisions to time with --bot (default 500)")
+    bench.add_argument("--batch", type=count, metavar="B",
+                       help="time the batched simulator with B games at once instead "
+                            "(euchre.envs.batch; needs the rl extra)")
+    bench.add_argument("--steps", type=count, default=200,
+                       help="steps of every game to time with --batch (default 200)")
     bench.set_defaults(func=_cmd_bench)
 
 
@@ -387,11 +393,37 @@ def _with_build(data: dict[str, Any]) -> str:
     return json.dumps({**data, "build": build_info()})
 
 
+def _bench_batch(args: argparse.Namespace) -> int:
+    """``euchre bench --batch B``: the batched simulator's steps and deals a second,
+    medians of ``--repeat`` runs."""
+    try:
+        from euchre.envs.batch import bench_batch
+    except ImportError:
+        raise EuchreError("--batch needs numpy: pip install 'euchre[rl]'") from None
+    runs = [bench_batch(args.batch, steps=args.steps, seed=args.seed + run,
+                        rules=args.rules or "standard") for run in range(args.repeat)]
+    result = {
+        "batch": args.batch,
+        "steps": args.steps,
+        "repeat": args.repeat,
+        "rules": args.rules or "standard",
+        "steps_per_sec": round(statistics.median(r["steps_per_sec"] for r in runs)),
+        "deals_per_sec": round(statistics.median(r["deals_per_sec"] for r in runs)),
+    }
+    print(_with_build(result) if args.json else
+          f"batched simulator, {args.batch} games at once: {result['steps_per_sec']} steps/s, "
+          f"{result['deals_per_sec']} deals/s (medians of {plural(args.repeat, 'run')} of "
+          f"{plural(args.steps, 'step')})")
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from euchre.bench import bench_bot, bench_presets, run_benchmarks
     from euchre.rules import Rules
 
     rules = None if args.rules is None else Rules.preset(args.rules)
+    if args.batch:
+        return _bench_batch(args)
     if args.solver:
         from euchre.solver import bench_solver
 

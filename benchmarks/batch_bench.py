@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The research faces' speed, with OpenSpiel's C++ loop measured in the same run.
+
+Rounds alternate: OpenSpiel's own loop (``pyspiel.evaluate_bots`` with uniform random
+bots, one deal a call: C++ from the deal to the score), then the batched simulator
+(``euchre.envs.batch.bench_batch``) at each batch size. Medians of the rounds, and the
+ratio of each batch's deals a second to OpenSpiel's, per round. With ``--pettingzoo``,
+PettingZoo's ``performance_benchmark`` (5 s each) on ``euchre_v0`` and on a classic game
+of PettingZoo's own (Connect Four, where pygame is installed). Prints JSON.
+
+    .venv/bin/python benchmarks/batch_bench.py --rounds 5 --pettingzoo
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import statistics
+import time
+from typing import Any
+
+import pyspiel
+
+from euchre.envs.batch import bench_batch
+
+BATCHES = (1, 64, 1024, 4096)
+
+
+def openspiel_deals_per_sec(deals: int, seed: int) -> float:
+    game = pyspiel.load_game("euchre")
+    bots = [pyspiel.make_uniform_random_bot(player, seed + player) for player in range(4)]
+    start = time.perf_counter()
+    for i in range(deals):
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
+    return deals / (time.perf_counter() - start)
+
+
+def turns_per_sec(env: Any) -> float:
+    """PettingZoo's ``performance_benchmark`` figure (it prints it)."""
+    from pettingzoo.test import performance_benchmark
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        performance_benchmark(env)
+    line = next(x for x in out.getvalue().splitlines() if "turns per second" in x)
+    return float(line.split()[0])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--pettingzoo", action="store_true")
+    args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    reference: list[float] = []
+    steps: dict[int, list[float]] = {b: [] for b in BATCHES}
+    deals: dict[int, list[float]] = {b: [] for b in BATCHES}
+    for r in range(args.rounds):
+        reference.append(openspiel_deals_per_sec(5000, args.seed + r))
+        for batch in BATCHES:
+            timed = bench_batch(batch, steps=max(20, 200_000 // batch // 10),
+                                seed=args.seed + r)
+            steps[batch].append(float(timed["steps_per_sec"]))
+            deals[batch].append(float(timed["deals_per_sec"]))
+    result: dict[str, Any] = {
+        "rounds": args.rounds,
+        "openspiel_cpp_deals_per_sec": round(statistics.median(reference)),
+        "batch": {
+            str(batch): {
+                "steps_per_sec": round(statistics.median(steps[batch])),
+                "deals_per_sec": round(statistics.median(deals[batch])),
+                "ratio_to_openspiel": round(statistics.median(
+                    d / o for d, o in zip(deals[batch], reference, strict=True)), 2),
+            } for batch in BATCHES},
+    }
+    if args.pettingzoo:
+        from euchre.envs import euchre_v0
+
+        result["pettingzoo_euchre_turns_per_sec"] = round(turns_per_sec(euchre_v0.env()))
+        try:
+            from pettingzoo.classic import connect_four_v3
+        except ImportError:
+            result["pettingzoo_connect_four_turns_per_sec"] = None  # needs pygame
+        else:
+            result["pettingzoo_connect_four_turns_per_sec"] = round(
+                turns_per_sec(connect_four_v3.env()))
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

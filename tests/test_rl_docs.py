@@ -1,0 +1,22 @@
+"""Every Python example in docs/rl.md runs as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+EXAMPLES = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
+
+
+def test_the_guide_has_an_example_for_each_library() -> None:
+    assert len(EXAMPLES) == 3
+    assert ["euchre_v0" in EXAMPLES[0], "gymnasium" in EXAMPLES[1],
+            "BatchEuchre" in EXAMPLES[2]] == [True, True, True]
+
+
+@pytest.mark.parametrize("source", EXAMPLES, ids=["pettingzoo", "gymnasium", "batch"])
+def test_the_example_runs(source: str) -> None:
+    exec(compile(source, str(DOC), "exec"), {})
