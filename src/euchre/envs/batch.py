@@ -83,8 +83,9 @@ from __future__ import annotations
 
 import operator
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -179,12 +180,20 @@ _KEY: Final = np.array(
     [[[_strength(c, t, led) for c in range(32)] + [-2] for led in range(4)] for t in range(4)],
     dtype=np.int8)
 """``_KEY[trump, led, card]``: the highest key of a trick wins it."""
+_EFFECTIVE_FLAT: Final = _EFFECTIVE.reshape(-1)
+"""``_EFFECTIVE_FLAT[trump * 33 + card]``."""
+_KEY_FLAT: Final = np.concatenate(
+    [_KEY[:, :, :32], np.full((4, 4, 256 - 32), -2, dtype=np.int8)], axis=2).reshape(-1)
+"""``_KEY_FLAT[(trump * 4 + led) * 256 + card byte]``: :data:`_KEY` flat, "no card" (-1)
+read as the byte 255."""
 _FOLLOW: Final = np.full((5, 5), 0xFFFFFFFF, dtype=np.uint32)
 """``_FOLLOW[trump, led]``: the cards that follow ``led`` (every card when nothing is led,
 ``led`` -1, or before trump, ``trump`` -1: index 4)."""
 for _t in range(4):
     for _s in range(4):
         _FOLLOW[_t, _s] = sum(1 << c for c in range(32) if _effective(c, _t) == _s)
+_FOLLOW_FLAT: Final = np.roll(_FOLLOW, 1, axis=(0, 1)).reshape(-1)
+"""``_FOLLOW_FLAT[(trump + 1) * 5 + led + 1]``: :data:`_FOLLOW` flat, -1 first."""
 
 
 def _next_active(seat: int, out: int) -> int:
@@ -206,6 +215,7 @@ _ACTIVE: Final = np.array([4 - _out_of(a).bit_count() for a in range(16)], dtype
 _NEXT: Final = np.array([[_next_active(s, _out_of(a)) for s in range(4)] for a in range(16)],
                         dtype=np.int8)
 """``_NEXT[alone, seat]``: who plays after ``seat``."""
+_NEXT_FLAT: Final = _NEXT.reshape(-1)
 _BID_ROWS: Final = np.zeros((11, 8), dtype=bool)
 """The legal ids 0 to 7 by :meth:`BatchEuchre._refresh`'s key: round one (0); round two
 with suit ``t`` turned down (1 + t), the dealer stuck (5 + t); going alone (9); a card to
@@ -216,8 +226,11 @@ for _t in range(4):
     for _s in range(4):
         _BID_ROWS[1 + _t, _CALL_BASE + _s] = _BID_ROWS[5 + _t, _CALL_BASE + _s] = _s != _t
 _BID_ROWS[9, [_ALONE, _ALONE + 1]] = True
+_BID_BYTES: Final = np.packbits(_BID_ROWS, axis=1, bitorder="little")[:, 0].astype(np.uint64)
+"""Each row of :data:`_BID_ROWS` as a byte (bit ``i``: id ``i``)."""
 _PHASE_KEY: Final = np.array([0, 10, 1, 9, 10], dtype=np.int8)
-_SLOT4: Final = np.arange(4, dtype=np.int8)
+_LAST_ID: Final = _DISCARD_BASE + 31
+"""The highest id ever legal here (106)."""
 _CARD_PLACE: Final = np.arange(1, 25, dtype=np.uint64)
 
 _GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
@@ -299,11 +312,15 @@ class BatchEuchre:
         self.seed: Final = start
         self._slots: Final = np.arange(size)
         self._places: Final = self._slots * 4
+        self._rows: Final = self._slots * NUM_ACTIONS
+        """Where each slot's row starts in the flattened mask."""
         self._stick = rules.stick_the_dealer
         self._keep_upcard = rules.dealer_must_take_upcard
         self._asking = rules.going_alone
-        self._queue = _alone_queues(rules)
-        self._first_leader = _first_leaders(rules.loner_lead)
+        # the tables of several indices are flattened: one index is faster than several
+        self._ask_place, self._ask_seat = _ask_tables(_alone_queues(rules))
+        self._first_leader = _first_leaders(rules.loner_lead).reshape(-1)
+        self._points, self._scoring_team = _scores(rules)
 
     def init(self) -> BatchState:
         """A new state: each slot's first deal (the same for the same seed)."""
@@ -338,6 +355,10 @@ class BatchEuchre:
         :class:`~euchre.errors.ActionError` naming the first slot whose action is not
         legal, before changing anything.
         """
+        if not (state.hands.flags.c_contiguous and state.trick.flags.c_contiguous
+                and state.tricks_won.flags.c_contiguous):  # written through flat views
+            raise ValueError("a BatchState's arrays must be contiguous, as init() and "
+                             "copy() make them")
         acts = self._checked(state, actions)
         phase = state.phase
         state.rewards.fill(0)
@@ -374,7 +395,7 @@ class BatchEuchre:
                               f"array of shape {acts.shape} and type {acts.dtype}")
         acts = acts.astype(np.intp, copy=False)
         inside = (acts >= 0) & (acts < NUM_ACTIONS)
-        legal = inside & state.legal_action_mask[self._slots, np.where(inside, acts, 0)]
+        legal = inside & state.legal_action_mask.reshape(-1)[self._rows + np.where(inside, acts, 0)]
         if not legal.all():
             slot = int(np.argmin(legal))
             act = int(acts[slot])
@@ -439,19 +460,26 @@ class BatchEuchre:
     def _ask(self, s: BatchState, at: IDX, start: I8) -> None:
         """Ask the first seat from place ``start`` of the order of asking whose partner
         has not gone alone; play when none is left."""
-        queue = self._queue[s.dealer[at], s.maker[at]]
-        partner_alone = (s.alone[at][:, None] >> ((queue + 2) & 3)) & 1
-        askable = (queue >= 0) & (partner_alone == 0) & (start[:, None] <= _SLOT4)
-        has = askable.any(axis=1)
-        place = askable.argmax(axis=1)[has]
+        if not at.size:
+            return
+        context = (s.dealer[at].astype(np.intp) * 4 + s.maker[at]) * 16 + s.alone[at]
+        index = context * 5 + start
+        place = self._ask_place[index]
+        has = place < 4
         asked = at[has]
         s.phase[asked] = PHASE_ALONE
-        s.asked[asked] = place
-        s.current_player[asked] = queue[has, place]
-        self._to_play(s, at[~has])
+        s.asked[asked] = place[has]
+        s.current_player[asked] = self._ask_seat[index[has]]
+        self._to_play(s, at[~has], context[~has])
 
-    def _to_play(self, s: BatchState, at: IDX) -> None:
-        lead = self._first_leader[s.dealer[at], s.maker[at], s.alone[at]]
+    def _to_play(self, s: BatchState, at: IDX, context: IDX | None = None) -> None:
+        """Play: the first leader leads (``context`` is ``_ask``'s index of the dealer,
+        maker and loners, when known)."""
+        if not at.size:
+            return
+        if context is None:
+            context = (s.dealer[at].astype(np.intp) * 4 + s.maker[at]) * 16 + s.alone[at]
+        lead = self._first_leader[context]
         s.phase[at] = PHASE_PLAY
         s.leader[at] = lead
         s.current_player[at] = lead
@@ -460,21 +488,26 @@ class BatchEuchre:
         """A card played; a full trick is won, and the fifth scores the deal."""
         seat = s.current_player[at]
         c = acts - PLAY_BASE
-        s.hands[at, seat] ^= _BIT[c]
-        trump = s.trump[at]
-        s.led[at] = np.where(s.played[at] == 0, _EFFECTIVE[trump, c], s.led[at])
-        s.trick[at, seat] = c
+        place = at * 4 + seat
+        s.hands.reshape(-1)[place] ^= _BIT[c]
+        s.trick.reshape(-1)[place] = c
+        trump = s.trump[at].astype(np.intp)
+        played = s.played[at]
+        led = np.where(played == 0, _EFFECTIVE_FLAT[trump * 33 + c], s.led[at])
+        s.led[at] = led
         alone = s.alone[at]
-        played = s.played[at] + 1
+        played += 1
         full = played == _ACTIVE[alone]
         s.played[at] = np.where(full, 0, played)
-        s.current_player[at] = _NEXT[alone, seat]
+        s.current_player[at] = _NEXT_FLAT[alone * 4 + seat]
         won: IDX = at[full]
         if not won.size:
             return won
-        keys = _KEY[s.trump[won][:, None], s.led[won][:, None], s.trick[won]]
+        # a trick's cards as bytes: "no card" (-1) reads entry 255, a loser's key
+        row = (trump[full] * 4 + led[full]) * 256
+        keys = _KEY_FLAT[row[:, None] + s.trick[won].view(np.uint8)]
         winner = keys.argmax(axis=1).astype(np.int8)
-        s.tricks_won[won, winner & 1] += 1
+        s.tricks_won.reshape(-1)[won * 2 + (winner & 1)] += 1
         s.tricks_played[won] += 1
         s.current_player[won] = winner
         s.leader[won] = winner
@@ -486,26 +519,16 @@ class BatchEuchre:
         return over
 
     def _score(self, s: BatchState, at: IDX) -> None:
-        """Score finished deals (§8): makers 1, 2 for a march, ``loner_march_points``
-        alone; euchred, the defenders 2 (``loner_euchred_points`` against a lone maker),
-        a lone defender 2 or 4 (``lone_defender_scoring``)."""
-        rules = self.rules
-        makers = s.maker[at] & 1
-        made = s.tricks_won[at, makers]
-        alone = s.alone[at]
-        lone_maker = (alone & _TEAM_SEATS[makers]) != 0
-        lone_defender = (alone & _TEAM_SEATS[1 - makers]) != 0
-        march = np.where(lone_maker, rules.loner_march_points, 2)
-        if rules.lone_defender_scoring == "flat_4":
-            defended = np.full(at.size, 4)
-        else:
-            defended = np.where(made == 0, 4, 2)
-        euchre = np.where(lone_defender, defended,
-                          np.where(lone_maker, rules.loner_euchred_points, 2))
-        points = np.where(made >= 3, np.where(made == 5, march, 1), euchre)
-        team = np.where(made >= 3, makers, 1 - makers)
-        s.team_points[at, team] = points
-        s.rewards[at[:, None], team[:, None] + np.array([0, 2])] = points[:, None]
+        """Score finished deals from the table of :func:`_scores`."""
+        makers = (s.maker[at] & 1).astype(np.intp)
+        made = s.tricks_won.reshape(-1)[at * 2 + makers]
+        index = (made * 2 + makers) * 16 + s.alone[at]
+        points = self._points[index]
+        team = self._scoring_team[index]
+        s.team_points.reshape(-1)[at * 2 + team] = points
+        rewards = s.rewards.reshape(-1)
+        rewards[at * 4 + team] = points
+        rewards[at * 4 + team + 2] = points
 
     # -- dealing and the mask ----------------------------------------------------------
 
@@ -529,31 +552,32 @@ class BatchEuchre:
             getattr(s, name)[at] = -1
 
     def _refresh(self, s: BatchState) -> None:
-        """Write the legal ids of every slot: the bidding columns from a table, and the
-        cards to play or discard from the hands' bits."""
+        """Write the legal ids of every slot. Ids 0 to 127 are two 64-bit words a row:
+        the bidding ids (0..7) from a table of bytes, the cards to play (22..53) and to
+        discard (75..106) from the hands' bits; one ``unpackbits`` turns them into the
+        mask's first 107 columns (the others are never legal and stay false)."""
         phase = s.phase
-        mask = s.legal_action_mask
         key = _PHASE_KEY[phase]
-        bid2 = phase == PHASE_BID2
-        if bid2.any():
-            stuck = (s.current_player == s.dealer) & self._stick
-            key = np.where(bid2, 1 + (s.upcard >> 3) + 4 * stuck, key)
-        mask[:, :8] = _BID_ROWS[key]
-        words = np.zeros((self.batch, 2), dtype="<u4")
+        # round two and the exchange are rare: their extras work on their slots only
+        bid2 = np.flatnonzero(phase == PHASE_BID2)
+        if bid2.size:
+            stuck = (s.current_player[bid2] == s.dealer[bid2]) & self._stick
+            key[bid2] = 1 + (s.upcard[bid2] >> 3) + 4 * stuck
+        words = np.zeros((self.batch, 2), dtype="<u8")
         # one index into the flattened hands is about twice as fast as two
         hand = s.hands.reshape(-1)[self._places + s.current_player]
-        follow = hand & _FOLLOW[s.trump, s.led]
-        words[:, 0] = np.where(phase == PHASE_PLAY, np.where(follow != 0, follow, hand), 0)
-        exchange = phase == PHASE_EXCHANGE
-        if exchange.any():
-            up = _BIT[s.upcard]
-            options = hand | up
+        follow = hand & _FOLLOW_FLAT[(s.trump.astype(np.intp) + 1) * 5 + s.led + 1]
+        play = np.where(phase == PHASE_PLAY, np.where(follow != 0, follow, hand), 0)
+        words[:, 0] = _BID_BYTES[key] | play.astype(np.uint64) << np.uint64(PLAY_BASE)
+        exchange = np.flatnonzero(phase == PHASE_EXCHANGE)
+        if exchange.size:
+            up = _BIT[s.upcard[exchange]]
+            options = hand[exchange] | up
             if self._keep_upcard:
                 options &= ~up
-            words[:, 1] = np.where(exchange, options, 0)
+            words[exchange, 1] = options.astype(np.uint64) << np.uint64(_DISCARD_BASE - 64)
         bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little").view(np.bool_)
-        mask[:, PLAY_BASE:PLAY_BASE + 32] = bits[:, :32]
-        mask[:, _DISCARD_BASE:_DISCARD_BASE + 32] = bits[:, 32:]
+        s.legal_action_mask[:, :_LAST_ID + 1] = bits[:, :_LAST_ID + 1]
 
 
 def _supported(rules: Rules) -> Rules:
@@ -586,6 +610,52 @@ def _alone_queues(rules: Rules) -> I8:
     return table
 
 
+def _scores(rules: Rules) -> tuple[I8, IDX]:
+    """The flat tables ``[(tricks * 2 + makers) * 16 + alone]`` of the points a deal
+    scores and the team that scores them, by the makers' tricks, the makers' team and the
+    loners (§8): makers 1, 2 for a march, ``loner_march_points`` alone; euchred, the
+    defenders 2 (``loner_euchred_points`` against a lone maker), a lone defender 2 or 4
+    (``lone_defender_scoring``)."""
+    points = np.zeros((6, 2, 16), dtype=np.int8)
+    team = np.zeros((6, 2, 16), dtype=np.intp)
+    for made in range(6):
+        for makers in range(2):
+            for alone in range(16):
+                lone_maker = bool(alone & _TEAM_SEATS[makers])
+                lone_defender = bool(alone & _TEAM_SEATS[1 - makers])
+                if made >= 3:
+                    won = 1 if made < 5 else rules.loner_march_points if lone_maker else 2
+                    points[made, makers, alone], team[made, makers, alone] = won, makers
+                    continue
+                if lone_defender:
+                    euchred = 4 if rules.lone_defender_scoring == "flat_4" or made == 0 else 2
+                else:
+                    euchred = rules.loner_euchred_points if lone_maker else 2
+                points[made, makers, alone], team[made, makers, alone] = euchred, 1 - makers
+    return points.reshape(-1), team.reshape(-1)
+
+
+def _ask_tables(queues: I8) -> tuple[I8, I8]:
+    """From the orders of asking (:func:`_alone_queues`), the flat tables
+    ``[((dealer * 4 + maker) * 16 + alone) * 5 + start]`` of the place in the order of
+    the next seat to ask from place ``start`` on (one whose partner has not gone alone;
+    4 for none) and that seat (-1 for none)."""
+    place = np.full((4, 4, 16, 5), 4, dtype=np.int8)
+    seat = np.full((4, 4, 16, 5), -1, dtype=np.int8)
+    for dealer in range(4):
+        for maker in range(4):
+            queue = queues[dealer, maker].tolist()
+            for alone in range(16):
+                for start in range(5):
+                    for at in range(start, 4):
+                        asked = queue[at]
+                        if asked >= 0 and not alone >> ((asked + 2) % 4) & 1:
+                            place[dealer, maker, alone, start] = at
+                            seat[dealer, maker, alone, start] = asked
+                            break
+    return place.reshape(-1), seat.reshape(-1)
+
+
 def _first_leaders(loner_lead: str) -> I8:
     """``[dealer, maker, alone]``: who leads the first trick (§7): left of the dealer;
     with one loner and ``left_of_loner``, left of the loner; with two, the lone
@@ -610,11 +680,16 @@ def _first_leaders(loner_lead: str) -> I8:
 
 def _popcount(x: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     """The set bits of each word, summed in parallel within the word (numpy 1 has no
-    ``bitwise_count``)."""
+    ``bitwise_count``, which numpy 2's :func:`random_legal_actions` uses instead)."""
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
     return ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.int64)
+
+
+_count_bits: Callable[[npt.NDArray[np.uint64]], npt.NDArray[np.integer[Any]]] = \
+    getattr(np, "bitwise_count", _popcount)
+"""numpy 2's ``bitwise_count`` (several times faster), else :func:`_popcount`."""
 
 
 def random_legal_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> IDX:
@@ -633,7 +708,7 @@ def random_legal_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) 
     rows = len(mask)
     packed = np.packbits(mask[:, :128], axis=1, bitorder="little")
     words = packed.view("<u8")
-    counts = _popcount(words)
+    counts = _count_bits(words).astype(np.int64)
     total = counts[:, 0] + counts[:, 1]
     if not total.all():
         raise ValueError(f"row {int(np.argmin(total))} of the mask has no legal id below 128")
