@@ -1576,7 +1576,7 @@ class Game:
 
     def __copy__(self) -> Game:
         """``copy.copy(game)`` is :meth:`copy` (its lists copied: the copy is independent)."""
-        return Game(_copy_of=self)
+        return self.copy()
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickles (and deep-copies) field by field, the same in both builds (a compiled
