@@ -22,7 +22,7 @@ PURE_TESTS := tests/test_rules.py tests/test_golden.py tests/test_properties.py 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot,rl,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,rl,openspiel,jit,ray]'
 	touch $(STAMP)
 
 $(COMPILED_STAMP): $(STAMP) $(SOURCES)

@@ -3,8 +3,9 @@
 
 Rounds alternate: OpenSpiel's own loop (``pyspiel.evaluate_bots`` with uniform random
 bots, one deal a call: C++ from the deal to the score), then the batched simulator
-(``euchre.envs.batch.bench_batch``) at each batch size. Medians of the rounds, and the
-ratio of each batch's deals a second to OpenSpiel's, per round. With ``--pettingzoo``,
+(``euchre.envs.batch.bench_batch``) at each batch size, stepped by numba (where it is
+installed: the ``jit`` extra) and by numpy. Medians of the rounds, and the ratio of each
+batch's deals a second to OpenSpiel's, per round. With ``--pettingzoo``,
 PettingZoo's ``performance_benchmark`` (5 s each) on ``euchre_v0`` and on a classic game
 of PettingZoo's own (Connect Four, where pygame is installed). Prints JSON.
 
@@ -26,7 +27,8 @@ import pyspiel
 from euchre.envs.batch import bench_batch
 
 STEPS = {1: 5000, 64: 500, 1024: 200, 4096: 100}
-"""The batch sizes measured, with the steps timed at each (a few tenths of a second)."""
+"""The batch sizes measured, with the steps timed at each by numpy (a few tenths of a
+second); numba times five times as many."""
 BATCHES = tuple(STEPS)
 
 
@@ -58,25 +60,29 @@ def main() -> None:
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    backends = ["numba", "numpy"] if bench_batch(1, steps=1)["jit"] else ["numpy"]
     reference: list[float] = []
-    steps: dict[int, list[float]] = {b: [] for b in BATCHES}
-    deals: dict[int, list[float]] = {b: [] for b in BATCHES}
+    runs = [(batch, backend) for batch in BATCHES for backend in backends]
+    steps: dict[tuple[int, str], list[float]] = {run: [] for run in runs}
+    deals: dict[tuple[int, str], list[float]] = {run: [] for run in runs}
     for r in range(args.rounds):
         reference.append(openspiel_deals_per_sec(5000, args.seed + r))
-        for batch in BATCHES:
-            timed = bench_batch(batch, steps=STEPS[batch], seed=args.seed + r)
-            steps[batch].append(float(timed["steps_per_sec"]))
-            deals[batch].append(float(timed["deals_per_sec"]))
+        for batch, backend in runs:
+            jit = backend == "numba"
+            timed = bench_batch(batch, steps=STEPS[batch] * (5 if jit else 1),
+                                seed=args.seed + r, jit=jit)
+            steps[batch, backend].append(float(timed["steps_per_sec"]))
+            deals[batch, backend].append(float(timed["deals_per_sec"]))
     result: dict[str, Any] = {
         "rounds": args.rounds,
         "openspiel_cpp_deals_per_sec": round(statistics.median(reference)),
         "batch": {
-            str(batch): {
-                "steps_per_sec": round(statistics.median(steps[batch])),
-                "deals_per_sec": round(statistics.median(deals[batch])),
+            str(batch): {backend: {
+                "steps_per_sec": round(statistics.median(steps[batch, backend])),
+                "deals_per_sec": round(statistics.median(deals[batch, backend])),
                 "ratio_to_openspiel": round(statistics.median(
-                    d / o for d, o in zip(deals[batch], reference, strict=True)), 2),
-            } for batch in BATCHES},
+                    d / o for d, o in zip(deals[batch, backend], reference, strict=True)), 2),
+            } for backend in backends} for batch in BATCHES},
     }
     if args.pettingzoo:
         from euchre.envs import euchre_v0

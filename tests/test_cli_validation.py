@@ -102,6 +102,8 @@ CASES: list[tuple[list[str], int, str]] = [
     (["bench", "--batch", "0"], PARSER, "--batch: must be a whole number of at least 1"),
     (["bench", "--batch", "4", "--steps", "0"], PARSER,
      "--steps: must be a whole number of at least 1"),
+    (["bench", "--numpy"], COMMAND, "--numpy times the batched simulator's numpy step: it "
+     "goes with --batch"),
     (["bench", "--batch", "4", "--rules", "napoleon"], COMMAND,
      "the batched simulator does not support"),
     (["bench", "--bot", "nobody"], COMMAND, "unknown bot 'nobody'"),

@@ -9,6 +9,7 @@ at the end of every deal the points of each team.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +17,7 @@ import pytest
 
 from euchre.cards import cards_of, deck_mask
 from euchre.deal import Deal
+from euchre.envs import batch as batch_module
 from euchre.envs.actions import ACTIONS, NUM_ACTIONS, action_id
 from euchre.envs.batch import (
     PHASE_BID1,
@@ -31,6 +33,16 @@ from euchre.rules import Rules
 
 BIT_OF = {action: 1 << i for i, action in enumerate(ACTIONS)}
 """Each action's bit in a Python int of legal ids."""
+
+try:
+    import numba  # noqa: F401
+except ImportError:
+    HAS_NUMBA = False
+else:
+    HAS_NUMBA = True
+BACKENDS = [False, pytest.param(True, marks=pytest.mark.skipif(
+    not HAS_NUMBA, reason="the compiled step needs numba (the jit extra)"))]
+"""``jit`` for each way of stepping: numpy, and numba where it is installed."""
 
 
 def packed_masks(mask: npt.NDArray[np.bool_]) -> list[int]:
@@ -59,10 +71,10 @@ def choose(state: BatchState, rng: np.random.Generator) -> npt.NDArray[np.intp]:
 
 
 def play_against_engine(rules: Rules, deals: int, batch: int = 1024,
-                        seed: int = 0) -> Counter[str]:
+                        seed: int = 0, jit: bool | None = None) -> Counter[str]:
     """Play until ``deals`` deals have ended, checking every step against the engine;
     returns how often a few kinds of deal came up."""
-    env = BatchEuchre(rules, batch, seed)
+    env = BatchEuchre(rules, batch, seed, jit=jit)
     state = env.init()
     games = [engine_game(state, slot, rules) for slot in range(batch)]
     rng = np.random.default_rng(seed)
@@ -111,9 +123,10 @@ def play_against_engine(rules: Rules, deals: int, batch: int = 1024,
     return seen
 
 
+@pytest.mark.parametrize("jit", BACKENDS)
 @pytest.mark.parametrize("preset", ["standard", "openspiel", "tournament"])
-def test_batch_matches_the_engine_on_10000_deals(preset: str) -> None:
-    seen = play_against_engine(Rules.preset(preset), 10_000, seed=len(preset))
+def test_batch_matches_the_engine_on_10000_deals(preset: str, jit: bool) -> None:
+    seen = play_against_engine(Rules.preset(preset), 10_000, seed=len(preset), jit=jit)
     assert seen["deals"] >= 10_000
     assert all(seen[f"makers took {n}"] for n in range(6))
     assert seen["1 alone"] > 100
@@ -131,9 +144,47 @@ def test_batch_matches_the_engine_on_10000_deals(preset: str) -> None:
           loner_euchred_points=3, dealer_must_take_upcard=True),
     Rules(maker_partner_alone=False, stick_the_dealer=True, target=0, deals=3),
 ])
-def test_batch_matches_the_engine_under_mixed_options(rules: Rules) -> None:
-    seen = play_against_engine(rules, 2_000, batch=256, seed=5)
+@pytest.mark.parametrize("jit", BACKENDS)
+def test_batch_matches_the_engine_under_mixed_options(rules: Rules, jit: bool) -> None:
+    seen = play_against_engine(rules, 2_000, batch=256, seed=5, jit=jit)
     assert seen["deals"] >= 2_000
+
+
+@pytest.mark.skipif(not HAS_NUMBA, reason="the compiled step needs numba (the jit extra)")
+@pytest.mark.parametrize("rules", [
+    Rules(), Rules.preset("openspiel"), Rules.preset("tournament"),
+    Rules(loner_lead="left_of_dealer", lone_defender_scoring="flat_4", loner_march_points=5,
+          loner_euchred_points=3, dealer_must_take_upcard=True),
+])
+def test_the_compiled_step_equals_the_numpy_step_field_for_field(rules: Rules) -> None:
+    """numba and numpy: the same picks from the same generator, and after every step the
+    same value in every field of the state."""
+    numpy_env = BatchEuchre(rules, 128, seed=3, jit=False)
+    compiled_env = BatchEuchre(rules, 128, seed=3, jit=True)
+    assert compiled_env.jit and not numpy_env.jit
+    a, b = numpy_env.init(), compiled_env.init()
+    rng_a, rng_b = np.random.default_rng(5), np.random.default_rng(5)
+    for step in range(500):
+        picks_a = random_legal_actions(a.legal_action_mask, rng_a, jit=False)
+        picks_b = random_legal_actions(b.legal_action_mask, rng_b, jit=True)
+        assert (picks_a == picks_b).all(), step
+        passing = a.legal_action_mask[:, 0] & (rng_a.random(128) < 0.4)
+        assert (passing == (b.legal_action_mask[:, 0] & (rng_b.random(128) < 0.4))).all()
+        picks_a[passing] = 0
+        numpy_env.step(a, picks_a)
+        compiled_env.step(b, picks_a)
+        for field in fields(BatchState):
+            assert np.array_equal(getattr(a, field.name), getattr(b, field.name)), \
+                (step, field.name)
+    assert a.deals.sum() > 128 * 10
+
+
+def test_jit_true_without_numba_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_module, "_jit_loaded", [None])
+    with pytest.raises(ImportError, match=r"pip install 'euchre\[jit\]'"):
+        BatchEuchre(batch=2, jit=True)
+    assert not BatchEuchre(batch=2).jit
+    assert not bench_batch(2, steps=3)["jit"]
 
 
 def test_batch_states_and_dtypes() -> None:
@@ -229,8 +280,9 @@ def test_batch_stuck_dealer_may_not_pass() -> None:
         4 + s for s in range(4) if s != turned_down]
 
 
-def test_batch_refuses_an_illegal_action_and_changes_nothing() -> None:
-    env = BatchEuchre("standard", batch=3, seed=0)
+@pytest.mark.parametrize("jit", BACKENDS)
+def test_batch_refuses_an_illegal_action_and_changes_nothing(jit: bool) -> None:
+    env = BatchEuchre("standard", batch=3, seed=0, jit=jit)
     state = env.init()
     before = state.copy()
     with pytest.raises(ActionError, match=r"slot 1: action 22 \(play 7c\) is not legal now; "
@@ -242,8 +294,10 @@ def test_batch_refuses_an_illegal_action_and_changes_nothing() -> None:
         env.step(state, np.array([0, 0]))
     with pytest.raises(ActionError, match="3 whole action ids"):
         env.step(state, np.zeros(3))
-    for name in ("hands", "phase", "passes", "current_player", "legal_action_mask"):
-        assert (getattr(state, name) == getattr(before, name)).all()
+    with pytest.raises(ActionError, match=r"slot 0: action -1 is not legal"):
+        env.step(state, np.array([-1, 0, 0]))
+    for field in fields(BatchState):
+        assert (getattr(state, field.name) == getattr(before, field.name)).all()
 
 
 @pytest.mark.parametrize(("rules", "named"), [
@@ -268,21 +322,23 @@ def test_batch_refuses_a_bad_batch_or_seed() -> None:
         BatchEuchre("no such rules")
 
 
-def test_random_legal_actions_are_legal_and_cover_every_choice() -> None:
+@pytest.mark.parametrize("jit", BACKENDS)
+def test_random_legal_actions_are_legal_and_cover_every_choice(jit: bool) -> None:
     mask = np.zeros((3, NUM_ACTIONS), dtype=bool)
     mask[0, [0, 1]] = True
     mask[1, [22, 63, 70, 100, 127]] = True
     mask[2, 106] = True
     rng = np.random.default_rng(0)
-    picks = np.array([random_legal_actions(mask, rng) for _ in range(400)])
+    picks = np.array([random_legal_actions(mask, rng, jit) for _ in range(400)])
     assert set(picks[:, 0].tolist()) == {0, 1}
     assert set(picks[:, 1].tolist()) == {22, 63, 70, 100, 127}
     assert set(picks[:, 2].tolist()) == {106}
     with pytest.raises(ValueError, match="row 0"):
-        random_legal_actions(np.zeros((1, NUM_ACTIONS), dtype=bool), rng)
+        random_legal_actions(np.zeros((1, NUM_ACTIONS), dtype=bool), rng, jit)
 
 
-def test_bench_batch_reports_its_figures() -> None:
-    figures = bench_batch(4, steps=30, seed=1, rules="openspiel")
-    assert figures["batch"] == 4 and figures["steps"] == 30
+@pytest.mark.parametrize("jit", BACKENDS)
+def test_bench_batch_reports_its_figures(jit: bool) -> None:
+    figures = bench_batch(4, steps=30, seed=1, rules="openspiel", jit=jit)
+    assert figures["batch"] == 4 and figures["steps"] == 30 and figures["jit"] is jit
     assert figures["steps_per_sec"] > 0 and figures["deals"] >= 1

@@ -374,6 +374,8 @@ def add_bench_command(subparsers: Any) -> None:
                             "(euchre.envs.batch; needs the rl extra)")
     bench.add_argument("--steps", type=count, default=200,
                        help="steps of every game to time with --batch (default 200)")
+    bench.add_argument("--numpy", action="store_true",
+                       help="with --batch: step with numpy even where numba is installed")
     bench.set_defaults(func=_cmd_bench)
 
 
@@ -401,7 +403,8 @@ def _bench_batch(args: argparse.Namespace) -> int:
     except ImportError:
         raise EuchreError("--batch needs numpy: pip install 'euchre[rl]'") from None
     runs = [bench_batch(args.batch, steps=args.steps, seed=args.seed + run,
-                        rules=args.rules or "standard") for run in range(args.repeat)]
+                        rules=args.rules or "standard", jit=False if args.numpy else None)
+            for run in range(args.repeat)]
     result = {
         "batch": args.batch,
         "steps": args.steps,
@@ -409,11 +412,12 @@ def _bench_batch(args: argparse.Namespace) -> int:
         "rules": args.rules or "standard",
         "steps_per_sec": round(statistics.median(r["steps_per_sec"] for r in runs)),
         "deals_per_sec": round(statistics.median(r["deals_per_sec"] for r in runs)),
+        "jit": bool(runs[0]["jit"]),
     }
     print(_with_build(result) if args.json else
           f"batched simulator, {args.batch} games at once: {result['steps_per_sec']} steps/s, "
           f"{result['deals_per_sec']} deals/s (medians of {plural(args.repeat, 'run')} of "
-          f"{plural(args.steps, 'step')})")
+          f"{plural(args.steps, 'step')}, {'numba' if result['jit'] else 'numpy'})")
     return 0
 
 
@@ -422,6 +426,9 @@ def _bench(args: argparse.Namespace) -> int:
     from euchre.rules import Rules
 
     rules = None if args.rules is None else Rules.preset(args.rules)
+    if args.numpy and not args.batch:
+        raise EuchreError("--numpy times the batched simulator's numpy step: it goes with "
+                          "--batch")
     if args.batch:
         return _bench_batch(args)
     if args.solver:

@@ -55,6 +55,12 @@ and both its seats get them in ``rewards``; the other team gets 0 (only one team
 Euchre deal). A deal thrown in ends with 0 for everyone; ``terminated`` is true all the
 same (the episode is over).
 
+Speed: where numba is installed (``pip install 'euchre[jit]'``), :meth:`BatchEuchre.step`
+runs compiled, one loop over the slots (:mod:`euchre.envs._batch_jit`), several times
+faster than the numpy step at every batch size (``docs/benchmarks.md``); ``jit=False``
+keeps the numpy step, and ``jit=True`` insists on numba. Both give the same states for
+the same actions, and :func:`random_legal_actions` the same picks for the same generator.
+
 Seeding: ``seed`` seeds a :class:`numpy.random.Generator` (PCG64), which draws each slot's
 first dealer and a 64-bit key; deal ``k`` of slot ``i`` is shuffled by the SplitMix64
 stream of that key, draws ``24k`` to ``24k + 23`` (one sort key per card). A deal
@@ -83,9 +89,11 @@ from __future__ import annotations
 
 import operator
 import time
+from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, Final, TypeVar
+from types import ModuleType
+from typing import Any, Final, NoReturn, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -286,15 +294,48 @@ class BatchState:
         return BatchState(*(getattr(self, f.name).copy() for f in fields(self)))
 
 
+_FIELDS: Final = tuple(f.name for f in fields(BatchState))
+_Arrays = namedtuple("_Arrays", _FIELDS)  # type: ignore[misc]  # names known at run time
+"""A state's arrays as a named tuple, the form numba takes them in."""
+
+
+def _arrays_of(state: BatchState) -> tuple[Any, ...]:
+    """``state``'s arrays as an :data:`_Arrays`."""
+    return _Arrays(*(getattr(state, name) for name in _FIELDS))
+
+
+_jit_loaded: list[ModuleType | None] = []
+"""The compiled step's module once its import was tried (``None``: numba is missing)."""
+
+
+def _jit_module(jit: bool | None) -> ModuleType | None:
+    """The compiled step's module, where ``jit`` asks for it and numba is installed."""
+    if jit is False:
+        return None
+    if not _jit_loaded:
+        try:
+            from euchre.envs import _batch_jit
+        except ImportError:
+            _jit_loaded.append(None)
+        else:
+            _jit_loaded.append(_batch_jit)
+    if jit and _jit_loaded[0] is None:
+        raise ImportError("jit=True needs numba: pip install 'euchre[jit]'")
+    return _jit_loaded[0]
+
+
 class BatchEuchre:
     """``batch`` independent four-handed Euchre deals on numpy arrays.
 
     ``rules`` is a :class:`~euchre.rules.Rules` or a preset's name; only the rules the
     module docstring lists are taken (:class:`~euchre.errors.RulesError` names what is
-    not). ``seed`` (a whole number from 0) fixes every deal.
+    not). ``seed`` (a whole number from 0) fixes every deal. ``jit``: step with numba
+    where it is installed (``None``, the default), always (``True``: an
+    :class:`ImportError` where it is not), or never (``False``: numpy only).
     """
 
-    def __init__(self, rules: Rules | str = "standard", batch: int = 1024, seed: int = 0) -> None:
+    def __init__(self, rules: Rules | str = "standard", batch: int = 1024, seed: int = 0,
+                 jit: bool | None = None) -> None:
         if isinstance(rules, str):
             rules = Rules.preset(rules)
         self.rules: Final = _supported(rules)
@@ -321,6 +362,14 @@ class BatchEuchre:
         self._ask_place, self._ask_seat = _ask_tables(_alone_queues(rules))
         self._first_leader = _first_leaders(rules.loner_lead).reshape(-1)
         self._points, self._scoring_team = _scores(rules)
+        self._jit: Final = _jit_module(jit)
+        self.jit: Final = self._jit is not None
+        """Whether :meth:`step` runs compiled by numba."""
+        self._tables: Final = (
+            _DECK, _BIT, _EFFECTIVE_FLAT, _KEY_FLAT, _ACTIVE, _NEXT_FLAT, _FOLLOW_FLAT,
+            self._ask_place, self._ask_seat, self._first_leader, self._points,
+            self._scoring_team, _BID_BYTES, _PHASE_KEY)
+        """The tables, in the order :mod:`euchre.envs._batch_jit` reads them."""
 
     def init(self) -> BatchState:
         """A new state: each slot's first deal (the same for the same seed)."""
@@ -359,6 +408,13 @@ class BatchEuchre:
                 and state.tricks_won.flags.c_contiguous):  # written through flat views
             raise ValueError("a BatchState's arrays must be contiguous, as init() and "
                              "copy() make them")
+        if self._jit is not None:
+            acts = self._shaped(actions).astype(np.int64, copy=False)
+            bad = self._jit.step_slots(acts, self._tables, _arrays_of(state),
+                                       self._stick, self._keep_upcard, self._asking)
+            if bad >= 0:
+                self._illegal(state, bad, int(acts[bad]))
+            return state
         acts = self._checked(state, actions)
         phase = state.phase
         state.rewards.fill(0)
@@ -386,24 +442,32 @@ class BatchEuchre:
 
     # -- checks ----------------------------------------------------------------------------
 
-    def _checked(self, state: BatchState, actions: npt.ArrayLike) -> IDX:
-        """The actions as indices, once every one is known legal."""
+    def _shaped(self, actions: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
+        """The actions as an array of ``batch`` whole numbers (else an ActionError)."""
         b = self.batch
         acts = np.asarray(actions)
         if acts.shape != (b,) or acts.dtype.kind not in "iu":
             raise ActionError(f"actions must be {b} whole action ids, one per slot, not an "
                               f"array of shape {acts.shape} and type {acts.dtype}")
-        acts = acts.astype(np.intp, copy=False)
+        return acts
+
+    def _checked(self, state: BatchState, actions: npt.ArrayLike) -> IDX:
+        """The actions as indices, once every one is known legal."""
+        acts = self._shaped(actions).astype(np.intp, copy=False)
         inside = (acts >= 0) & (acts < NUM_ACTIONS)
         legal = inside & state.legal_action_mask.reshape(-1)[self._rows + np.where(inside, acts, 0)]
         if not legal.all():
             slot = int(np.argmin(legal))
-            act = int(acts[slot])
-            ids = np.flatnonzero(state.legal_action_mask[slot]).tolist()
-            what = f" ({ACTIONS[act]})" if 0 <= act < NUM_ACTIONS else ""
-            raise ActionError(f"slot {slot}: action {act}{what} is not legal now; the legal "
-                              f"ids are {ids}")
+            self._illegal(state, slot, int(acts[slot]))
         return acts
+
+    @staticmethod
+    def _illegal(state: BatchState, slot: int, act: int) -> NoReturn:
+        """The :class:`ActionError` of slot ``slot``'s illegal action ``act``."""
+        ids = np.flatnonzero(state.legal_action_mask[slot]).tolist()
+        what = f" ({ACTIONS[act]})" if 0 <= act < NUM_ACTIONS else ""
+        raise ActionError(f"slot {slot}: action {act}{what} is not legal now; the legal "
+                          f"ids are {ids}")
 
     # -- the phases (each takes its slots, ``at``, and their actions) ----------------------
 
@@ -692,12 +756,15 @@ _count_bits: Callable[[npt.NDArray[np.uint64]], npt.NDArray[np.integer[Any]]] = 
 """numpy 2's ``bitwise_count`` (several times faster), else :func:`_popcount`."""
 
 
-def random_legal_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) -> IDX:
+def random_legal_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator,
+                         jit: bool | None = None) -> IDX:
     """One legal id per row of ``mask``, uniformly at random among the row's legal ids.
 
-    Only ids below 128 are looked at (the batched simulator makes none above 106 legal),
-    as two 64-bit words per row: one draw per row picks the ``k``-th set bit. A row without a legal
-    id among them is a :class:`ValueError`.
+    Only ids below 128 are looked at (the batched simulator makes none above 106 legal):
+    one draw ``u`` per row picks the ``int(u * count)``-th legal id in increasing order.
+    A row without a legal id among them is a :class:`ValueError`. ``jit`` as for
+    :class:`BatchEuchre` (numba, where installed, row by row; numpy, two 64-bit words per
+    row): the same picks either way.
 
     >>> mask = np.zeros((2, 1377), dtype=bool)
     >>> mask[0, [3, 70, 100]] = mask[1, 5] = True
@@ -706,6 +773,14 @@ def random_legal_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) 
     (True, np.int64(5))
     """
     rows = len(mask)
+    compiled = _jit_module(jit)
+    if compiled is not None and mask.dtype == np.bool_ and mask.ndim == 2 \
+            and mask.shape[1] >= 128:
+        ids = np.zeros(rows, dtype=np.intp)
+        empty = compiled.pick_legal(mask, rng.random(rows), ids)
+        if empty >= 0:
+            raise ValueError(f"row {empty} of the mask has no legal id below 128")
+        return ids
     packed = np.packbits(mask[:, :128], axis=1, bitorder="little")
     words = packed.view("<u8")
     counts = _count_bits(words).astype(np.int64)
@@ -722,30 +797,35 @@ def random_legal_actions(mask: npt.NDArray[np.bool_], rng: np.random.Generator) 
         k -= drop
     lowest = word & (~word + np.uint64(1))
     # bit i is 2**i = 0.5 * 2**(i + 1), which frexp splits exactly
-    ids: IDX = (np.frexp(lowest.astype(np.float64))[1] - 1 + 64 * high).astype(np.intp)
-    return ids
+    picks: IDX = (np.frexp(lowest.astype(np.float64))[1] - 1 + 64 * high).astype(np.intp)
+    return picks
 
 
-def bench_batch(batch: int, steps: int = 200, seed: int = 0,
-                rules: Rules | str = "standard") -> dict[str, float | int]:
+def bench_batch(batch: int, steps: int = 200, seed: int = 0, rules: Rules | str = "standard",
+                jit: bool | None = None) -> dict[str, float | int | bool]:
     """Time ``steps`` steps of ``batch`` slots playing random legal actions.
 
     The time covers the whole loop: choosing the actions
     (:func:`random_legal_actions`) and :meth:`BatchEuchre.step`, not :meth:`~BatchEuchre.init`.
     Returns ``steps_per_sec`` (slot-steps: ``batch * steps`` a second),
     ``deals_per_sec`` (deals ended a second), ``seconds``, ``deals``, ``batch`` and
-    ``steps``. A benchmark, not a test: no figure is checked.
+    ``steps``, and ``jit`` (whether numba ran the loop; ``jit`` as for
+    :class:`BatchEuchre`). The compiled step is compiled, once per process, before the
+    clock starts. A benchmark, not a test: no figure is checked.
 
-    >>> sorted(bench_batch(2, steps=3))
-    ['batch', 'deals', 'deals_per_sec', 'seconds', 'steps', 'steps_per_sec']
+    >>> sorted(bench_batch(2, steps=3, jit=False))
+    ['batch', 'deals', 'deals_per_sec', 'jit', 'seconds', 'steps', 'steps_per_sec']
     """
-    env = BatchEuchre(rules, batch, seed)
+    env = BatchEuchre(rules, batch, seed, jit=jit)
     state = env.init()
     rng = np.random.default_rng(seed)
+    if env.jit:  # compile outside the clock, on a copy
+        warm = state.copy()
+        env.step(warm, random_legal_actions(warm.legal_action_mask, np.random.default_rng(), True))
     deals = np.zeros((), dtype=np.int64)
     start = time.perf_counter()
     for _ in range(steps):
-        env.step(state, random_legal_actions(state.legal_action_mask, rng))
+        env.step(state, random_legal_actions(state.legal_action_mask, rng, env.jit))
         deals += np.count_nonzero(state.terminated)
     seconds = time.perf_counter() - start
     return {
@@ -755,4 +835,5 @@ def bench_batch(batch: int, steps: int = 200, seed: int = 0,
         "deals": int(deals),
         "steps_per_sec": batch * steps / seconds,
         "deals_per_sec": int(deals) / seconds,
+        "jit": env.jit,
     }
