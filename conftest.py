@@ -5,4 +5,4 @@ import importlib.util
 
 collect_ignore = []
 if importlib.util.find_spec("numba") is None:
-    collect_ignore.append("src/euchre/envs/_batch_jit.py")
+    collect_ignore.append("src/euchre/envs/batch_jit.py")

@@ -56,7 +56,7 @@ Euchre deal). A deal thrown in ends with 0 for everyone; ``terminated`` is true 
 same (the episode is over).
 
 Speed: where numba is installed (``pip install 'euchre[jit]'``), :meth:`BatchEuchre.step`
-runs compiled, one loop over the slots (:mod:`euchre.envs._batch_jit`), several times
+runs compiled, one loop over the slots (:mod:`euchre.envs.batch_jit`), several times
 faster than the numpy step at every batch size (``docs/benchmarks.md``); ``jit=False``
 keeps the numpy step, and ``jit=True`` insists on numba. Both give the same states for
 the same actions, and :func:`random_legal_actions` the same picks for the same generator.
@@ -314,11 +314,11 @@ def _jit_module(jit: bool | None) -> ModuleType | None:
         return None
     if not _jit_loaded:
         try:
-            from euchre.envs import _batch_jit
+            from euchre.envs import batch_jit
         except ImportError:
             _jit_loaded.append(None)
         else:
-            _jit_loaded.append(_batch_jit)
+            _jit_loaded.append(batch_jit)
     if jit and _jit_loaded[0] is None:
         raise ImportError("jit=True needs numba: pip install 'euchre[jit]'")
     return _jit_loaded[0]
@@ -369,7 +369,7 @@ class BatchEuchre:
             _DECK, _BIT, _EFFECTIVE_FLAT, _KEY_FLAT, _ACTIVE, _NEXT_FLAT, _FOLLOW_FLAT,
             self._ask_place, self._ask_seat, self._first_leader, self._points,
             self._scoring_team, _BID_BYTES, _PHASE_KEY)
-        """The tables, in the order :mod:`euchre.envs._batch_jit` reads them."""
+        """The tables, in the order :mod:`euchre.envs.batch_jit` reads them."""
 
     def init(self) -> BatchState:
         """A new state: each slot's first deal (the same for the same seed)."""
