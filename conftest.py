@@ -6,3 +6,5 @@ import importlib.util
 collect_ignore = []
 if importlib.util.find_spec("numba") is None:
     collect_ignore.append("src/euchre/envs/batch_jit.py")
+if importlib.util.find_spec("pyspiel") is None:
+    collect_ignore.append("src/euchre/envs/openspiel.py")

@@ -137,6 +137,10 @@ CASES: list[tuple[list[str], int, str]] = [
      "--game-deals sets the deals of each game: it goes with --games"),
     (["arena", "random", "random", "--record", "pyproject.toml"], COMMAND,
      "--record takes a directory, and pyproject.toml is a file"),
+    (["arena", "random", "random", "--executor", "dask"], PARSER,
+     "argument --executor: invalid choice: 'dask'"),
+    (["arena", "random", "random", "--address", "127.0.0.1:6379"], COMMAND,
+     "--address is a Ray cluster's: it goes with --executor ray"),
     # serve
     (["serve", "--host", "256.1.1.1"], COMMAND, "can not listen on 256.1.1.1:8000"),
     (["serve", "--port", "0"], PARSER, "--port: must be a whole number of at least 1"),

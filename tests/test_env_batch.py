@@ -179,6 +179,30 @@ def test_the_compiled_step_equals_the_numpy_step_field_for_field(rules: Rules) -
     assert a.deals.sum() > 128 * 10
 
 
+@pytest.mark.parametrize("jit", BACKENDS)
+def test_a_step_of_some_slots_leaves_the_others_as_they_were(jit: bool) -> None:
+    """``active``: the marked slots move exactly as in a step of all, the others keep
+    every field (last step's rewards too), and their actions are not even read."""
+    env = BatchEuchre("standard", 64, seed=9, jit=jit)
+    state = env.init()
+    rng = np.random.default_rng(2)
+    for step in range(300):
+        acts = random_legal_actions(state.legal_action_mask, rng, jit)
+        active = rng.random(64) < 0.6
+        everyone = state.copy()
+        env.step(everyone, acts)
+        before = state.copy()
+        env.step(state, np.where(active, acts, -7), active)
+        for field in fields(BatchState):
+            now, moved, was = (getattr(x, field.name) for x in (state, everyone, before))
+            assert np.array_equal(now[active], moved[active]), (step, field.name)
+            assert np.array_equal(now[~active], was[~active]), (step, field.name)
+    with pytest.raises(ActionError, match=r"^slot 3: action -7"):
+        env.step(state, np.full(64, -7), np.arange(64) == 3)
+    with pytest.raises(ValueError, match="active marks the slots to step: 64 bools"):
+        env.step(state, np.zeros(64, dtype=np.int64), np.ones(64, dtype=np.int64))
+
+
 def test_jit_true_without_numba_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batch_module, "_jit_loaded", [None])
     with pytest.raises(ImportError, match=r"pip install 'euchre\[jit\]'"):

@@ -9,8 +9,7 @@ import numpy as np
 import pyspiel
 import pytest
 
-from euchre.actions import KIND_ALONE, KIND_CALL, KIND_ORDER, KIND_PASS, Action
-from euchre.cards import NINE, card_rank, card_suit
+from euchre.actions import KIND_PASS
 from euchre.envs.encoders import (
     COMPACT_FIELDS,
     COMPACT_SIZE,
@@ -21,24 +20,7 @@ from euchre.envs.encoders import (
 from euchre.errors import RulesError
 from euchre.game import Game
 from euchre.rules import PRESETS, Rules
-
-
-def _os_card(c: int) -> int:
-    return (card_rank(c) - NINE) * 4 + card_suit(c)
-
-
-def _os_action(action: Action, upcard: int) -> int:
-    kind = action.kind
-    if kind == KIND_PASS:
-        return 24
-    if kind == KIND_ORDER:
-        return 25 + card_suit(upcard)
-    if kind == KIND_CALL:
-        suit: int = action.suit  # type: ignore[attr-defined]
-        return 25 + suit
-    if kind == KIND_ALONE:
-        return 29 if action.alone else 30  # type: ignore[attr-defined]
-    return _os_card(action.card)  # type: ignore[attr-defined]
+from openspiel_ids import os_action, os_card
 
 
 def _openspiel_state(game: Game) -> pyspiel.State:
@@ -48,8 +30,8 @@ def _openspiel_state(game: Game) -> pyspiel.State:
     state.apply_action(deal.dealer)
     hands = [list(hand) for hand in deal.hands]
     for k in range(20):  # OpenSpiel deals card k to seat (dealer + k) % 4
-        state.apply_action(_os_card(hands[(deal.dealer + k) % 4].pop()))
-    state.apply_action(_os_card(deal.upcard))
+        state.apply_action(os_card(hands[(deal.dealer + k) % 4].pop()))
+    state.apply_action(os_card(deal.upcard))
     return state
 
 
@@ -71,10 +53,10 @@ def test_the_openspiel_tensor_is_openspiels_on_the_same_deals_and_actions() -> N
                 assert state.is_terminal()
                 break
             legal = game.legal_actions()
-            assert sorted(_os_action(a, upcard) for a in legal) == sorted(state.legal_actions())
+            assert sorted(os_action(a, upcard) for a in legal) == sorted(state.legal_actions())
             action = rng.choice(legal)
             passes_seen += action.kind == KIND_PASS
-            state.apply_action(_os_action(action, upcard))
+            state.apply_action(os_action(action, upcard))
             game.apply(action)
     assert compared > 10_000 and passes_seen > 100
 

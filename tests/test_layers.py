@@ -76,6 +76,7 @@ LAYERS: Final[dict[str, tuple[str, ...]]] = {
     "faces": (
         "euchre.cli",
         "euchre.arena_cli",
+        "euchre.arena_ray",
         "euchre.replay_cli",
         "euchre.review_cli",
         "euchre.hand",

@@ -72,7 +72,15 @@ def add_commands(subparsers: Any) -> None:
                             "seat's cards equally often (partnerships: twice, the seats "
                             "swapped)")
     arena.add_argument("--jobs", type=whole_number(1), default=1, metavar="N",
-                       help="processes to play in (default: 1)")
+                       help="processes to play in (default: 1); with --executor ray, the "
+                            "CPUs of the local Ray instance")
+    arena.add_argument("--executor", choices=("process", "ray"), default="process",
+                       help="what plays the match: processes of this machine (the default) "
+                            "or Ray tasks, on a local instance or a cluster (--address); "
+                            "the same seed gives the same result with either")
+    arena.add_argument("--address", default=None, metavar="ADDRESS",
+                       help="with --executor ray: the cluster to play on (HOST:PORT of its "
+                            "head, or auto); without it a local Ray instance is started")
     arena.add_argument("--seed", type=whole_number(), default=0,
                        help="seed of the deals (default: 0)")
     arena.add_argument("--time-limit", type=seconds(0, low_allowed=False), default=10.0,
@@ -142,6 +150,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     games = args.games
     if games is None and args.rule_deals is not None:
         raise EuchreError("--game-deals sets the deals of each game: it goes with --games")
+    if args.address is not None and args.executor != "ray":
+        raise EuchreError("--address is a Ray cluster's: it goes with --executor ray")
     deals = None if games is not None else 1000 if args.match_deals is None else args.match_deals
     plays = len(seat_layout(len(lineup(args.bots, rules)), rules, args.duplicate).plays)
     group = "" if plays == 1 else "pairs of " if plays == 2 else "sets of "
@@ -157,15 +167,15 @@ def _cmd_arena(args: argparse.Namespace) -> int:
                          seed=args.seed, executor=executor, record=args.record,
                          progress=progress, time_limit=args.time_limit, on_fault=on_fault)
 
-    pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
+    executor = _executor(args)
     try:
-        result = play(pool)
+        result = play(executor)
     except MatchInterrupted as stop:
         result = stop.result
     finally:
         progress.clear()
-        if pool is not None:  # after Ctrl-C or an error, do not wait for the queued work
-            pool.shutdown(wait=False, cancel_futures=True)
+        if executor is not None:  # after Ctrl-C or an error, do not wait for the queued work
+            executor.shutdown(wait=False, cancel_futures=True)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
@@ -175,6 +185,16 @@ def _cmd_arena(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 130
     return 0
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    """The arena's executor: none (this process), a process pool, or Ray's."""
+    if args.executor == "ray":
+        from euchre.arena_ray import RayExecutor
+
+        # with --address the cluster's CPUs play, whatever --jobs says
+        return RayExecutor(args.address, num_cpus=None if args.address else args.jobs)
+    return ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
 
 
 def _pct(value: float | None) -> str:
@@ -517,6 +537,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EuchreError as error:
         print(f"euchre: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # before a match began (starting Ray, say), as euchre's own
+        print("euchre: interrupted", file=sys.stderr)
+        return 130
     return status
 
 

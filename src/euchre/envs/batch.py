@@ -370,6 +370,7 @@ class BatchEuchre:
             self._ask_place, self._ask_seat, self._first_leader, self._points,
             self._scoring_team, _BID_BYTES, _PHASE_KEY)
         """The tables, in the order :mod:`euchre.envs.batch_jit` reads them."""
+        self._everyone: Final = np.ones(size, dtype=np.bool_)
 
     def init(self) -> BatchState:
         """A new state: each slot's first deal (the same for the same seed)."""
@@ -396,32 +397,44 @@ class BatchEuchre:
         self._refresh(state)
         return state
 
-    def step(self, state: BatchState, actions: npt.ArrayLike) -> BatchState:
+    def step(self, state: BatchState, actions: npt.ArrayLike,
+             active: npt.ArrayLike | None = None) -> BatchState:
         """Apply one action id per slot; returns ``state``, changed in place.
 
         In place, because a copy of the (B, 1377) mask every step would cost more than
-        the step (:meth:`BatchState.copy` keeps a state when wanted). Raises
-        :class:`~euchre.errors.ActionError` naming the first slot whose action is not
-        legal, before changing anything.
+        the step (:meth:`BatchState.copy` keeps a state when wanted). ``active`` (B bools)
+        steps only the slots it marks: the others keep every field as it was, their
+        ``rewards``, ``team_points`` and ``terminated`` included, and their actions are
+        not read. Raises :class:`~euchre.errors.ActionError` naming the first slot whose
+        action is not legal, before changing anything.
         """
         if not (state.hands.flags.c_contiguous and state.trick.flags.c_contiguous
                 and state.tricks_won.flags.c_contiguous):  # written through flat views
             raise ValueError("a BatchState's arrays must be contiguous, as init() and "
                              "copy() make them")
+        moving = None if active is None else self._active(active)
         if self._jit is not None:
             acts = self._shaped(actions).astype(np.int64, copy=False)
-            bad = self._jit.step_slots(acts, self._tables, _arrays_of(state),
-                                       self._stick, self._keep_upcard, self._asking)
+            bad = self._jit.step_slots(acts, self._everyone if moving is None else moving,
+                                       self._tables, _arrays_of(state), self._stick,
+                                       self._keep_upcard, self._asking)
             if bad >= 0:
                 self._illegal(state, bad, int(acts[bad]))
             return state
-        acts = self._checked(state, actions)
+        acts = self._checked(state, actions, moving)
         phase = state.phase
-        state.rewards.fill(0)
-        state.team_points.fill(0)
+        if moving is None:
+            state.rewards.fill(0)
+            state.team_points.fill(0)
+            state.terminated.fill(False)
+        else:
+            state.rewards[moving] = 0
+            state.team_points[moving] = 0
+            state.terminated[moving] = False
         ended: list[IDX] = []
         # each phase's slots are taken before any moves on, so none is stepped twice
-        slots = [np.flatnonzero(phase == p) for p in range(5)]
+        slots = [np.flatnonzero(phase == p) if moving is None
+                 else np.flatnonzero((phase == p) & moving) for p in range(5)]
         if slots[PHASE_BID1].size:
             self._bid1(state, slots[PHASE_BID1], acts[slots[PHASE_BID1]])
         if slots[PHASE_EXCHANGE].size:
@@ -432,7 +445,6 @@ class BatchEuchre:
             self._alone(state, slots[PHASE_ALONE], acts[slots[PHASE_ALONE]])
         if slots[PHASE_PLAY].size:
             ended.append(self._play(state, slots[PHASE_PLAY], acts[slots[PHASE_PLAY]]))
-        state.terminated.fill(False)
         done = np.concatenate(ended) if ended else slots[PHASE_BID1][:0]
         if done.size:
             state.terminated[done] = True
@@ -451,11 +463,23 @@ class BatchEuchre:
                               f"array of shape {acts.shape} and type {acts.dtype}")
         return acts
 
-    def _checked(self, state: BatchState, actions: npt.ArrayLike) -> IDX:
-        """The actions as indices, once every one is known legal."""
+    def _active(self, active: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """``step``'s ``active`` as B bools (else a :class:`ValueError`)."""
+        moving = np.asarray(active)
+        if moving.shape != (self.batch,) or moving.dtype != np.bool_:
+            raise ValueError(f"active marks the slots to step: {self.batch} bools, not an "
+                             f"array of shape {moving.shape} and type {moving.dtype}")
+        return moving
+
+    def _checked(self, state: BatchState, actions: npt.ArrayLike,
+                 moving: npt.NDArray[np.bool_] | None = None) -> IDX:
+        """The actions as indices, once every one of the slots ``moving`` (all when
+        ``None``) is known legal."""
         acts = self._shaped(actions).astype(np.intp, copy=False)
         inside = (acts >= 0) & (acts < NUM_ACTIONS)
         legal = inside & state.legal_action_mask.reshape(-1)[self._rows + np.where(inside, acts, 0)]
+        if moving is not None:
+            legal |= ~moving
         if not legal.all():
             slot = int(np.argmin(legal))
             self._illegal(state, slot, int(acts[slot]))

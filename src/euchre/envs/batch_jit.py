@@ -41,10 +41,11 @@ def _compiled(function: Callable[..., Any]) -> Any:
         return numba.njit(nogil=True)(function)
 
 
-def _step_slots(acts: Any, t: Any, d: Any, stick: bool, keep_upcard: bool,
+def _step_slots(acts: Any, moving: Any, t: Any, d: Any, stick: bool, keep_upcard: bool,
                 asking: bool) -> int:
-    """Step every slot by its action: -1, or the first slot whose action is not legal
-    (then nothing has changed). ``t`` is the tuple of tables, ``d`` the state.
+    """Step every slot that is ``moving`` by its action: -1, or the first such slot whose action
+    is not legal (then nothing has changed). ``t`` is the tuple of tables, ``d`` the
+    state; the other slots are left as they are.
 
     One function, its parts written out: a call that passes the state's arrays would
     count references to each of them, and cost more than the step.
@@ -55,12 +56,16 @@ def _step_slots(acts: Any, t: Any, d: Any, stick: bool, keep_upcard: bool,
      kitty, passes, trump, maker, alone, asked, leader, led, trick, played, tricks_won,
      tricks_played, deals, stream) = d
     for i in range(len(acts)):
+        if not moving[i]:
+            continue
         act = acts[i]
         if act < 0 or act > _LAST_ID or not mask[i, act]:
             return i
     keys = np.empty(24, dtype=np.uint64)
     order = np.empty(24, dtype=np.int64)
     for i in range(len(acts)):
+        if not moving[i]:
+            continue
         act = np.intp(acts[i])
         for seat in range(4):
             rewards[i, seat] = 0
@@ -240,6 +245,6 @@ def _pick_legal(mask: Any, draws: Any, out: Any) -> int:
 
 
 step_slots: Any = _compiled(_step_slots)
-"""``step_slots(actions, tables, state, stick, keep_upcard, asking) -> int``."""
+"""``step_slots(actions, moving, tables, state, stick, keep_upcard, asking) -> int``."""
 pick_legal: Any = _compiled(_pick_legal)
 """``pick_legal(mask, draws, out) -> int``."""

@@ -1,0 +1,28 @@
+"""OpenSpiel's ``euchre`` numbering of cards and actions, for the tests that play the
+same deal in OpenSpiel and in our engine."""
+
+from __future__ import annotations
+
+from euchre.actions import KIND_ALONE, KIND_CALL, KIND_ORDER, KIND_PASS, Action
+from euchre.cards import NINE, card_rank, card_suit
+
+
+def os_card(c: int) -> int:
+    """OpenSpiel's id of card ``c``: rank (9 to ace) times 4 plus suit (c d h s)."""
+    return (card_rank(c) - NINE) * 4 + card_suit(c)
+
+
+def os_action(action: Action, upcard: int) -> int:
+    """OpenSpiel's euchre id of one of our actions (round one's order names the
+    upcard's suit)."""
+    kind = action.kind
+    if kind == KIND_PASS:
+        return 24
+    if kind == KIND_ORDER:
+        return 25 + card_suit(upcard)
+    if kind == KIND_CALL:
+        suit: int = action.suit  # type: ignore[attr-defined]
+        return 25 + suit
+    if kind == KIND_ALONE:
+        return 29 if action.alone else 30  # type: ignore[attr-defined]
+    return os_card(action.card)  # type: ignore[attr-defined]
