@@ -29,7 +29,12 @@ from euchre.cards import (  # noqa: E402
 from euchre.deal import Deal, random_deal  # noqa: E402
 from euchre.envs.actions import NUM_ACTIONS, action_of, mask_of_actions  # noqa: E402
 from euchre.envs.common import deal_reward  # noqa: E402
-from euchre.envs.encoders import COMPACT_SIZE, encode_compact  # noqa: E402
+from euchre.envs.encoders import (  # noqa: E402
+    COMPACT_SIZE,
+    OPENSPIEL_SIZE,
+    encode_compact,
+    encode_openspiel,
+)
 from euchre.game import Game  # noqa: E402
 from euchre.players.knowledge import read_tricks, tables_of  # noqa: E402
 from euchre.rules import PRESETS, Rules  # noqa: E402
@@ -86,7 +91,7 @@ def test_the_game_type_and_sizes() -> None:
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert kind.provides_information_state_tensor and kind.provides_observation_tensor
-    assert game.get_parameters() == {"rules": "standard"}
+    assert game.get_parameters() == {"rules": "standard", "tensor": "compact"}
     assert game.num_distinct_actions() == NUM_ACTIONS == 1377
     assert game.max_chance_outcomes() == NUM_CARD_CODES
     assert game.information_state_tensor_shape() == [COMPACT_SIZE]
@@ -114,6 +119,45 @@ def test_the_tensors_are_the_compact_encoding_of_the_view() -> None:
         else:
             state.apply_action(rng.choice(state.chance_outcomes())[0])
             assert len(state.information_state_tensor(0)) == COMPACT_SIZE
+
+
+@pytest.mark.parametrize("preset", ["openspiel", "standard", "canadian"])
+def test_tensor_openspiel_is_openspiels_euchre_layout(preset: str) -> None:
+    """``tensor=openspiel``: OpenSpiel's layout (935 entries, absolute seats) of each
+    seat's view at every decision; while dealing, the dealer, the upcard and the seat's
+    own cards so far, and no other seat's."""
+    game = pyspiel.load_game(f"python_euchre(rules={preset},tensor=openspiel)")
+    assert game.information_state_tensor_shape() == [OPENSPIEL_SIZE]
+    assert game.observation_tensor_shape() == [OPENSPIEL_SIZE]
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    rng = random.Random(4)
+    for _ in range(5):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                table = state._table
+                for seat in range(4):
+                    tensor = np.asarray(state.information_state_tensor(seat))
+                    mine = {os_card(c) for c in (table.dealt_to(seat) if table.game is None
+                                                 else state.engine.deals[0].hands[seat])}
+                    assert set(np.flatnonzero(tensor[71:95])) == mine
+                continue
+            for seat in range(4):
+                expected = encode_openspiel(state.engine.view(seat))
+                assert np.array_equal(np.asarray(state.information_state_tensor(seat)),
+                                      expected)
+                assert np.array_equal(np.asarray(state.observation_tensor(seat)), expected)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_tensor_openspiel_is_refused_where_the_layout_has_no_room() -> None:
+    with pytest.raises(ValueError, match=r"^python_euchre: tensor=openspiel: the OpenSpiel "
+                                         r"encoding is for four-handed Euchre with the 24-card "
+                                         r"deck, not rules=three-handed$"):
+        pyspiel.load_game("python_euchre(rules=three-handed,tensor=openspiel)")
+    with pytest.raises(ValueError, match="tensor is compact or openspiel, not 'dense'"):
+        pyspiel.load_game("python_euchre(tensor=dense)")
 
 
 def test_the_observer_names_the_fields_and_refuses_other_observations() -> None:

@@ -34,16 +34,20 @@ from euchre.actions import KIND_ALONE, KIND_BID, KIND_CALL, KIND_DECLARE, KIND_O
 from euchre.cards import NINE, NUM_CARD_CODES, card_rank, card_suit
 from euchre.errors import RulesError
 from euchre.game import Phase
+from euchre.rules import Rules
 from euchre.view import PlayerView
 
 __all__ = [
     "COMPACT_FIELDS",
     "COMPACT_SIZE",
     "MAX_SEATS",
+    "OPENSPIEL_FIELDS",
     "OPENSPIEL_SIZE",
     "encode_compact",
     "encode_openspiel",
     "openspiel_applies",
+    "openspiel_card",
+    "openspiel_rules_apply",
 ]
 
 MAX_SEATS: Final = 7
@@ -174,14 +178,27 @@ OPENSPIEL_SIZE: Final = 4 + _OS_CARDS + 8 * _OS_BID_SLOT + 3 + _OS_CARDS + 5 * _
 
 def openspiel_applies(view: PlayerView) -> str | None:
     """Why the OpenSpiel encoding cannot encode ``view``'s game (``None``: it can)."""
-    rules = view.rules
+    return openspiel_rules_apply(view.rules)
+
+
+def openspiel_rules_apply(rules: Rules) -> str | None:
+    """Why the OpenSpiel encoding cannot encode a game under ``rules`` (``None``: it
+    can)."""
     if rules.form != "four_handed" or rules.deck != 24:
         return "the OpenSpiel encoding is for four-handed Euchre with the 24-card deck"
     return None
 
 
-def _os_card(c: int) -> int:
+OPENSPIEL_FIELDS: Final = (("dealer", 4), ("upcard", _OS_CARDS), ("bidding", 8 * _OS_BID_SLOT),
+                           ("alone", 3), ("hand", _OS_CARDS), ("tricks", 5 * _OS_TRICK))
+"""The fields of OpenSpiel's tensor in order, with their lengths (``docs/rl.md``)."""
+
+
+def openspiel_card(c: int) -> int:
+    """OpenSpiel's ``euchre`` index of card ``c`` (rank from the nine, times 4, plus
+    suit): its place in the tensor's card fields."""
     return (card_rank(c) - NINE) * 4 + card_suit(c)
+
 
 
 def encode_openspiel(view: PlayerView, defects: bool = False) -> NDArray[np.float32]:
@@ -203,7 +220,7 @@ def encode_openspiel(view: PlayerView, defects: bool = False) -> NDArray[np.floa
     at = 0
     out[at + view.dealer] = 1
     at += 4
-    out[at + _os_card(view.upcard)] = 1
+    out[at + openspiel_card(view.upcard)] = 1
     at += _OS_CARDS
     bidding = at
     passes = 0
@@ -237,13 +254,13 @@ def encode_openspiel(view: PlayerView, defects: bool = False) -> NDArray[np.floa
     if view.phase == Phase.EXCHANGE and view.seat == view.dealer:
         hand.append(view.upcard)  # OpenSpiel's dealer holds the upcard before discarding
     for c in hand:
-        out[at + _os_card(c)] = 1
+        out[at + openspiel_card(c)] = 1
     at += _OS_CARDS
     for trick in (*view.tricks, view.trick):
         if not trick:
             break
         leader = trick[0][0]
         for seat, c in trick:
-            out[at + ((seat - leader) % 4 + leader) * _OS_CARDS + _os_card(c)] = 1
+            out[at + ((seat - leader) % 4 + leader) * _OS_CARDS + openspiel_card(c)] = 1
         at += _OS_TRICK
     return out

@@ -14,7 +14,9 @@ Importing the module registers the game; it needs the ``openspiel`` extra
 =====================  ============================================================
 parameters             ``rules``: any preset's name (default ``standard``; ``two-handed``,
                        ``tournament``, ``openspiel``, ``three-handed``, ``hasenpfeffer``,
-                       ``napoleon``, ...); the number of players is the form's
+                       ``napoleon``, ...); the number of players is the form's; ``tensor``:
+                       ``compact`` (the default) or ``openspiel`` (OpenSpiel's ``euchre``
+                       layout, four-handed presets with the 24-card deck)
 episode                one deal, as OpenSpiel's ``euchre``
 chance                 explicit: the dealer first (uniform over the seats), then the
                        upcard (forms that turn one up), then the hands one card at a time
@@ -30,7 +32,8 @@ returns                at the end of the deal, each seat's side's points less th
                        deal thrown in
 tensors                the ``compact`` encoding of the seat's view (float32, 1,126):
                        observation and information state alike (a summary: it leaves out
-                       the order of past tricks, so two information states may share one)
+                       the order of past tricks, so two information states may share one);
+                       with ``tensor=openspiel``, OpenSpiel's layout (935, every trick)
 strings                the seat's view as text (every field of
                        :class:`~euchre.view.PlayerView` a deal changes, but the score and
                        tricks won, which follow from the rest); the information state adds
@@ -77,7 +80,16 @@ from euchre.cards import (
 from euchre.deal import Deal
 from euchre.envs.actions import NUM_ACTIONS, action_id, action_of, mask_of_actions
 from euchre.envs.common import deal_reward, episode_rules
-from euchre.envs.encoders import COMPACT_FIELDS, COMPACT_SIZE, MAX_SEATS, encode_compact
+from euchre.envs.encoders import (
+    COMPACT_FIELDS,
+    COMPACT_SIZE,
+    MAX_SEATS,
+    OPENSPIEL_FIELDS,
+    encode_compact,
+    encode_openspiel,
+    openspiel_card,
+    openspiel_rules_apply,
+)
 from euchre.errors import EuchreError
 from euchre.game import Game, allowed_bids
 from euchre.players.knowledge import read_tricks, tables_of
@@ -108,7 +120,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "standard"},
+    parameter_specification={"rules": "standard", "tensor": "compact"},
 )
 """The game's type, the same for every preset (two to seven players)."""
 
@@ -116,6 +128,13 @@ _RESAMPLE_TRIES: Final = 20
 """How many deals :meth:`EuchreState.resample_from_infostate` tries before it gives the
 state itself back (every try is checked against the seat's information state)."""
 
+def _starts(fields: Sequence[tuple[str, int]]) -> list[int]:
+    """Where each field starts in a tensor of ``fields`` in order."""
+    return [sum(size for _, size in fields[:i]) for i in range(len(fields))]
+
+
+_TENSORS: Final = ("compact", "openspiel")
+"""The encodings the ``tensor`` parameter takes."""
 _OFFSET: Final = {name: sum(size for _, size in COMPACT_FIELDS[:i])
                   for i, (name, _) in enumerate(COMPACT_FIELDS)}
 _SHAPES: Final = {"played_by": (MAX_SEATS, NUM_CARD_CODES), "trick": (MAX_SEATS, NUM_CARD_CODES),
@@ -263,6 +282,13 @@ class EuchreGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type h
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
         rules = _rules_of(params.setdefault("rules", "standard"))
+        tensor = params.setdefault("tensor", "compact")
+        if tensor not in _TENSORS:
+            raise ValueError(f"python_euchre: tensor is compact or openspiel, not {tensor!r}")
+        why = openspiel_rules_apply(rules) if tensor == "openspiel" else None
+        if why:
+            raise ValueError(f"python_euchre: tensor=openspiel: {why}, not "
+                             f"rules={params['rules']}")
         low, high = _bounds(rules)
         n = rules.players
         decisions = n * (rules.hand_size + 11) + 10  # the play, the bidding, the rest
@@ -277,6 +303,8 @@ class EuchreGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type h
         )
         super().__init__(GAME_TYPE, info, params)
         self.rules = rules
+        self.tensor: Final[str] = tensor
+        """The tensors' encoding: ``compact`` or ``openspiel``."""
 
     def new_initial_state(self) -> EuchreState:
         """The state before the deal: chance picks the dealer."""
@@ -287,7 +315,8 @@ class EuchreGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type h
         """The observer of one seat's view (observation, or information state with
         ``perfect_recall``)."""
         return EuchreObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params,
+            self.tensor)
 
 
 class EuchreState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type hints
@@ -638,15 +667,17 @@ def _dealing_text(table: _Table, seat: int | None, perfect_recall: bool) -> str:
 
 class EuchreObserver:
     """One seat's view of a state, as pyspiel's Python games observe (see
-    ``open_spiel/python/observation.py``): the ``compact`` encoding in :attr:`tensor`
-    (pieces by field in :attr:`dict`) and the view as text.
+    ``open_spiel/python/observation.py``): the ``compact`` encoding in :attr:`tensor`, or
+    OpenSpiel's ``euchre`` layout (``tensor="openspiel"``), pieces by field in
+    :attr:`dict`, and the view as text.
 
     ``perfect_recall`` (the information state) adds the hand the seat was dealt to the
     text; the tensor is the same. Only a single seat's view is observed
     (``private_info=SINGLE_PLAYER`` with the public information).
     """
 
-    def __init__(self, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+    def __init__(self, iig_obs_type: Any, params: Mapping[str, Any] | None,
+                 tensor: str = "compact") -> None:
         if params:
             raise ValueError(f"python_euchre: observation parameters are not supported, "
                              f"not {dict(params)!r}")
@@ -655,6 +686,12 @@ class EuchreObserver:
             raise ValueError("python_euchre observes one seat's view: public information "
                              "and the seat's own private information")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.openspiel = tensor == "openspiel"
+        if self.openspiel:
+            self.tensor = np.zeros(sum(size for _, size in OPENSPIEL_FIELDS), np.float32)
+            self.dict = {name: self.tensor[at:at + size] for (name, size), at in zip(
+                OPENSPIEL_FIELDS, _starts(OPENSPIEL_FIELDS), strict=True)}
+            return
         self.tensor = np.zeros(COMPACT_SIZE, np.float32)
         self.dict = {name: self.tensor[_OFFSET[name]:_OFFSET[name] + size].reshape(
             _SHAPES.get(name, (size,))) for name, size in COMPACT_FIELDS}
@@ -664,7 +701,17 @@ class EuchreObserver:
         table = state._table
         game = table.game
         if game is not None:
-            self.tensor[:] = encode_compact(game.view(player))
+            view = game.view(player)
+            self.tensor[:] = encode_openspiel(view) if self.openspiel else encode_compact(view)
+            return
+        if self.openspiel:  # while dealing: the dealer, the upcard, the cards dealt so far
+            self.tensor.fill(0)
+            if table.dealer >= 0:
+                self.dict["dealer"][table.dealer] = 1
+            if table.upcard() >= 0:
+                self.dict["upcard"][openspiel_card(table.upcard())] = 1
+            for c in table.dealt_to(player):
+                self.dict["hand"][openspiel_card(c)] = 1
             return
         tensor = self.tensor
         tensor.fill(0)
