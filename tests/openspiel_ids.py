@@ -4,12 +4,10 @@ same deal in OpenSpiel and in our engine."""
 from __future__ import annotations
 
 from euchre.actions import KIND_ALONE, KIND_CALL, KIND_ORDER, KIND_PASS, Action
-from euchre.cards import NINE, card_rank, card_suit
+from euchre.cards import card_suit
+from euchre.envs.encoders import openspiel_card as os_card
 
-
-def os_card(c: int) -> int:
-    """OpenSpiel's id of card ``c``: rank (9 to ace) times 4 plus suit (c d h s)."""
-    return (card_rank(c) - NINE) * 4 + card_suit(c)
+__all__ = ["os_action", "os_card"]
 
 
 def os_action(action: Action, upcard: int) -> int:

@@ -204,7 +204,7 @@ def test_a_step_of_some_slots_leaves_the_others_as_they_were(jit: bool) -> None:
 
 
 def test_jit_true_without_numba_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(batch_module, "_jit_loaded", [None])
+    monkeypatch.setattr(batch_module, "_compiled_step", lambda: None)
     with pytest.raises(ImportError, match=r"pip install 'euchre\[jit\]'"):
         BatchEuchre(batch=2, jit=True)
     assert not BatchEuchre(batch=2).jit

@@ -55,6 +55,14 @@ def _chance_actions(rules: Rules, deal: Deal) -> list[int]:
     return out
 
 
+def _dealt(game: Any, rules: Rules, deal: Deal) -> Any:
+    """A new state of ``game`` with ``deal`` dealt by its chance nodes."""
+    state = game.new_initial_state()
+    for outcome in _chance_actions(rules, deal):
+        state.apply_action(outcome)
+    return state
+
+
 def _random_state(game: Any, rng: random.Random, steps: int) -> Any:
     """A state ``steps`` random actions (chance included) into a deal, or its end."""
     state = game.new_initial_state()
@@ -214,9 +222,7 @@ def test_the_returns_are_openspiels_euchre_returns_on_the_same_deals() -> None:
     scored = 0
     for _ in range(40):
         deal = random_deal(rules, rng.randrange(4), rng)
-        state = ours.new_initial_state()
-        for outcome in _chance_actions(rules, deal):
-            state.apply_action(outcome)
+        state = _dealt(ours, rules, deal)
         theirs = pyspiel.load_game("euchre").new_initial_state()
         theirs.apply_action(deal.dealer)
         hands = [list(hand) for hand in deal.hands]
@@ -359,9 +365,7 @@ def test_resampling_keeps_a_picked_up_upcard_with_the_dealer() -> None:
     found = 0
     for _ in range(400):
         deal = random_deal(rules, rng.randrange(4), rng)
-        state = game.new_initial_state()
-        for outcome in _chance_actions(rules, deal):
-            state.apply_action(outcome)
+        state = _dealt(game, rules, deal)
         if 1 not in state.legal_actions():
             continue
         state.apply_action(1)  # order up

@@ -92,6 +92,7 @@ import time
 from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from functools import cache
 from types import ModuleType
 from typing import Any, Final, NoReturn, TypeVar
 
@@ -304,24 +305,24 @@ def _arrays_of(state: BatchState) -> tuple[Any, ...]:
     return _Arrays(*(getattr(state, name) for name in _FIELDS))
 
 
-_jit_loaded: list[ModuleType | None] = []
-"""The compiled step's module once its import was tried (``None``: numba is missing)."""
+@cache
+def _compiled_step() -> ModuleType | None:
+    """The compiled step's module, imported once (``None``: numba is missing)."""
+    try:
+        from euchre.envs import batch_jit
+    except ImportError:
+        return None
+    return batch_jit
 
 
 def _jit_module(jit: bool | None) -> ModuleType | None:
     """The compiled step's module, where ``jit`` asks for it and numba is installed."""
     if jit is False:
         return None
-    if not _jit_loaded:
-        try:
-            from euchre.envs import batch_jit
-        except ImportError:
-            _jit_loaded.append(None)
-        else:
-            _jit_loaded.append(batch_jit)
-    if jit and _jit_loaded[0] is None:
+    compiled = _compiled_step()
+    if jit and compiled is None:
         raise ImportError("jit=True needs numba: pip install 'euchre[jit]'")
-    return _jit_loaded[0]
+    return compiled
 
 
 class BatchEuchre:

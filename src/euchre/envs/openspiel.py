@@ -128,15 +128,15 @@ _RESAMPLE_TRIES: Final = 20
 """How many deals :meth:`EuchreState.resample_from_infostate` tries before it gives the
 state itself back (every try is checked against the seat's information state)."""
 
-def _starts(fields: Sequence[tuple[str, int]]) -> list[int]:
-    """Where each field starts in a tensor of ``fields`` in order."""
-    return [sum(size for _, size in fields[:i]) for i in range(len(fields))]
+
+def _offsets(fields: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """Where each field starts in a tensor of ``fields`` (names and lengths) in order."""
+    return {name: sum(size for _, size in fields[:i]) for i, (name, _) in enumerate(fields)}
 
 
 _TENSORS: Final = ("compact", "openspiel")
 """The encodings the ``tensor`` parameter takes."""
-_OFFSET: Final = {name: sum(size for _, size in COMPACT_FIELDS[:i])
-                  for i, (name, _) in enumerate(COMPACT_FIELDS)}
+_OFFSET: Final = _offsets(COMPACT_FIELDS)
 _SHAPES: Final = {"played_by": (MAX_SEATS, NUM_CARD_CODES), "trick": (MAX_SEATS, NUM_CARD_CODES),
                   "calls": (MAX_SEATS, 5)}
 """The compact fields that are one row per seat (the observer's :attr:`EuchreObserver.dict`
@@ -689,8 +689,9 @@ class EuchreObserver:
         self.openspiel = tensor == "openspiel"
         if self.openspiel:
             self.tensor = np.zeros(sum(size for _, size in OPENSPIEL_FIELDS), np.float32)
-            self.dict = {name: self.tensor[at:at + size] for (name, size), at in zip(
-                OPENSPIEL_FIELDS, _starts(OPENSPIEL_FIELDS), strict=True)}
+            at = _offsets(OPENSPIEL_FIELDS)
+            self.dict = {name: self.tensor[at[name]:at[name] + size]
+                         for name, size in OPENSPIEL_FIELDS}
             return
         self.tensor = np.zeros(COMPACT_SIZE, np.float32)
         self.dict = {name: self.tensor[_OFFSET[name]:_OFFSET[name] + size].reshape(
