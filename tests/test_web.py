@@ -27,7 +27,8 @@ Message = dict[str, Any]
 
 
 def make_client(path: Path, **kwargs: Any) -> TestClient:
-    return TestClient(create_app(SqliteStore(path / "tables.sqlite3"), **kwargs))
+    return TestClient(create_app(SqliteStore(path / "tables.sqlite3"),
+                                **{"hosts": ["testserver"], **kwargs}))
 
 
 @pytest.fixture
@@ -122,9 +123,11 @@ def test_bad_settings_are_refused_with_the_field_named(client: TestClient, body:
 
 
 def test_broken_and_oversized_requests_are_refused(client: TestClient) -> None:
-    assert client.post("/api/tables", content=b"{not json").status_code == 400
+    as_json = {"Content-Type": "application/json"}
+    assert client.post("/api/tables", content=b"{not json", headers=as_json).status_code == 400
     big = json.dumps({"name": "x" * 20000})
-    assert "too large" in client.post("/api/tables", content=big).json()["error"]
+    assert "too large" in client.post("/api/tables", content=big,
+                                      headers=as_json).json()["error"]
     assert client.get("/api/tables/nope").status_code == 404
     assert client.post("/api/tables/nope/seats/1", json={}).status_code == 404
 

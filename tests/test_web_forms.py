@@ -72,7 +72,8 @@ def _settings(name: str, seats: Callable[[int], list[str]], seed: int,
 
 
 def test_forms_the_create_form_offers_every_preset(tmp_path: Path) -> None:
-    with TestClient(create_app(SqliteStore(tmp_path / "t.sqlite3"))) as client:
+    app = create_app(SqliteStore(tmp_path / "t.sqlite3"), hosts=["testserver"])
+    with TestClient(app) as client:
         setup = client.get("/api/setup").json()
     assert list(setup["presets"]) == list(PRESETS)
     assert all(setup["presets"][p]["rules"] == PRESETS[p].to_dict() for p in PRESETS)
@@ -309,7 +310,8 @@ def test_forms_a_person_plays_a_deal_with_bots_over_the_api(tmp_path: Path,
                                                             name: str) -> None:
     _placed(_rules_of(name).players)
     body = _settings(name, lambda n: ["person"] + ["random"] * (n - 1), 3, deals=1)
-    with TestClient(create_app(SqliteStore(tmp_path / "t.sqlite3"))) as client:
+    app = create_app(SqliteStore(tmp_path / "t.sqlite3"), hosts=["testserver"])
+    with TestClient(app) as client:
         response = client.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         made = response.json()

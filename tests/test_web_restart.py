@@ -37,7 +37,8 @@ def free_port() -> int:
 
 def http(url: str, body: dict[str, Any] | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
+                                     headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 

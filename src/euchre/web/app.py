@@ -2,9 +2,12 @@
 
 :func:`create_app` makes a Starlette application over a :class:`~euchre.web.store.Store`.
 Every message format and limit is in ``docs/web.md``; this module checks what arrives
-(size, rate, JSON shape, the Origin, the seat token) and hands each good message to its
+(the Host, size, rate, JSON shape and depth, the Origin, the content type, the seat
+token, the text of every field) and hands each good message to its
 :class:`~euchre.web.room.Room`. A bad message gets one ``error`` back and changes
-nothing; a flood closes its socket with code 1008.
+nothing; a flood closes its socket with code 1008. A failure of the server itself
+(the store, a bug) reaches the client as a short message with an error id, and the
+details go to the log; it never stops a table or another client.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -33,7 +37,7 @@ from euchre.cards import DECKS
 from euchre.egn import dumps_egn
 from euchre.errors import EuchreError, RulesError
 from euchre.players.registry import available_bots
-from euchre.record import loads
+from euchre.record import dumps, loads
 from euchre.rules import (
     APPLIES,
     FORM_NAMES,
@@ -44,9 +48,12 @@ from euchre.rules import (
     Rules,
     seat_name,
 )
+from euchre.web.guard import AllowedHosts, HostGuard, incident, origin_allowed
 from euchre.web.project import replay_json
 from euchre.web.room import (
     AWAY_SECONDS,
+    CHAT_LIMIT,
+    NAME_LIMIT,
     Client,
     Room,
     SeatTaken,
@@ -119,17 +126,33 @@ class Server:
         return room, tokens
 
     def origin_ok(self, origin: str | None, host: str | None) -> bool:
-        """Whether a socket from a page at ``origin`` may open (no Origin: a program)."""
-        if origin is None:
-            return True
-        origin = origin.rstrip("/")
-        if origin in self.allow_origins:
-            return True
-        return host is not None and urlsplit(origin).netloc == host
+        """Whether a page at ``origin`` may open a socket or change something (no
+        Origin: a program): :func:`~euchre.web.guard.origin_allowed`."""
+        return origin_allowed(origin, host, self.allow_origins)
 
 
 def _json_error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
+
+
+class Refused(Exception):
+    """A request that changes something is refused before it is read (its status and
+    words)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _check_write(server: Server, request: Request) -> None:
+    """A request that changes something comes from the server's own page (or a
+    program: no Origin) and says it is JSON, so a page elsewhere can not send it as a
+    form or as plain text; raises :class:`Refused`."""
+    if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
+        raise Refused(403, "a page on another address can not change tables here")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused(415, "send JSON, with Content-Type: application/json")
 
 
 async def _body(request: Request) -> Any:
@@ -140,7 +163,7 @@ async def _body(request: Request) -> Any:
         return {}
     try:
         return json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):
         raise SettingsError("the request is not JSON") from None
 
 
@@ -182,10 +205,17 @@ FORM_CHOICES: Final[dict[str, dict[str, list[int]]]] = {
 
 
 def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
-               allow_origins: Sequence[str] = (), bot_threads: int = 2) -> Starlette:
-    """The web table's application over ``store`` (tables in it resume on startup)."""
+               allow_origins: Sequence[str] = (), hosts: Sequence[str] = (),
+               bot_threads: int = 2) -> Starlette:
+    """The web table's application over ``store`` (tables in it resume on startup).
+
+    ``hosts`` are the names the server answers to besides ``localhost``, IP addresses
+    and the addresses of ``allow_origins`` (``euchre serve`` gives its ``--host``): a
+    request with another ``Host`` is refused (:class:`~euchre.web.guard.HostGuard`).
+    """
     server = Server(store, away_seconds=away_seconds, allow_origins=allow_origins,
                     bot_threads=bot_threads)
+    allowed = AllowedHosts([*hosts, *(urlsplit(o).netloc for o in allow_origins)])
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -215,21 +245,31 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
             "form_choices": FORM_CHOICES,
             "applies": {option: list(forms) for option, forms in APPLIES.items()},
             "bots": [b for b in available_bots() if b != "human"],
-            "limits": {"message": MAX_MESSAGE, "chat": 200, "name": 20,
+            "limits": {"message": MAX_MESSAGE, "chat": CHAT_LIMIT, "name": NAME_LIMIT,
                        "away_seconds": server.away_seconds},
         })
 
     async def list_tables(request: Request) -> Response:
-        tables = [room.describe() for room in server.rooms.values()
-                  if not room.table.game_over and not room.settings.private]
-        return JSONResponse({"tables": tables})
+        """The open tables; one that can not be described is left out (and logged),
+        never the whole list."""
+        parts = []
+        for room in list(server.rooms.values()):
+            if room.table.game_over or room.settings.private:
+                continue
+            try:
+                parts.append(json.dumps(room.describe(), ensure_ascii=False).encode())
+            except Exception as error:  # one table must not hide the others
+                incident(f"table {room.id!r} can not be listed", error)
+        return Response(b'{"tables":[' + b",".join(parts) + b"]}",
+                        media_type="application/json")
 
     async def create_table(request: Request) -> Response:
+        _check_write(server, request)
         try:
             settings = TableSettings.parse(await _body(request))
-            room, tokens = server.create(settings)
-        except (SettingsError, StoreError) as error:
+        except SettingsError as error:
             return _json_error(str(error))
+        room, tokens = server.create(settings)
         seat = settings.host_seat
         token = tokens[seat]
         invites = _invites(request, room, {s: t for s, t in enumerate(tokens) if s != seat})
@@ -239,6 +279,7 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
                             status_code=201)
 
     async def invite(request: Request) -> Response:
+        _check_write(server, request)
         try:
             room = room_of(request)
         except KeyError:
@@ -260,6 +301,7 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
             return _json_error("no such table", 404)
 
     async def take_seat(request: Request) -> Response:
+        _check_write(server, request)
         try:
             room = room_of(request)
         except KeyError:
@@ -281,6 +323,10 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
         text = server.store.record(request.path_params["id"])
         if room is None and text is None:
             raise KeyError("no such table")
+        if text is None and room is not None and room.table.game_over:
+            # over, but its record was never kept (the store failed at the end)
+            text = dumps(room.record())
+            room.finish()
         if text is None:
             raise PermissionError("the game is not over: its record opens when it ends")
         return text
@@ -338,7 +384,22 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    async def refused(request: Request, error: Exception) -> Response:
+        assert isinstance(error, Refused)
+        return _json_error(str(error), error.status)
+
+    async def store_failed(request: Request, error: Exception) -> Response:
+        return _json_error(incident("the server could not save that; try again", error),
+                           503)
+
+    async def failed(request: Request, error: Exception) -> Response:
+        return _json_error(incident(f"the server failed to answer {request.url.path}",
+                                    error), 500)
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(HostGuard, hosts=allowed)],
+                    exception_handlers={Refused: refused, StoreError: store_failed,
+                                        Exception: failed})
     app.state.server = server
     return app
 
@@ -366,7 +427,7 @@ def _parse(text: str) -> dict[str, Any] | str:
         return "too_large"
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return "bad_json"
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         return "bad_message"
@@ -395,6 +456,8 @@ async def _serve_socket(server: Server, websocket: WebSocket) -> None:
                 await websocket.send_text(text)
             except (WebSocketDisconnect, RuntimeError, OSError):
                 return
+            except Exception as error:  # this one frame can not be sent: skip it
+                incident("a frame could not be sent", error)
 
     sender = asyncio.get_running_loop().create_task(writer())
     closing: list[int] = []
@@ -441,13 +504,16 @@ async def _serve_socket(server: Server, websocket: WebSocket) -> None:
             if isinstance(message, str):
                 say_error(message, _WORDS[message])
                 continue
-            if client is None:
-                client = _hello(room, message, send, say_error, closing)
-                continue
             try:
-                room.handle(client, message)
+                if client is None:
+                    client = _hello(room, message, send, say_error, closing)
+                else:
+                    room.handle(client, message)
             except StoreError as error:
-                say_error("store", f"the server could not save that: {error}")
+                say_error("store", incident("the server could not save that; try again",
+                                            error))
+            except Exception as error:  # a bug must not drop the socket or the table
+                say_error("internal", incident("the server failed on that message", error))
     except WebSocketDisconnect:
         pass
     finally:
@@ -481,10 +547,11 @@ def _hello(room: Room, message: dict[str, Any], send: Any, say_error: Any,
                       if code == "bad_token" else "there is no such seat")
             closing.append(4403)
             return None
-    name = message.get("name")
-    if name is not None and not isinstance(name, str):
-        say_error("bad_message", "name must be text")
+    try:
+        name = clean_name(message.get("name"), "") or None
+    except SettingsError as error:
+        say_error("bad_text", str(error))
         return None
     client = Client(seat, send)
-    room.join(client, last, clean_name(name, "") or None)
+    room.join(client, last, name)
     return client

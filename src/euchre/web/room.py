@@ -35,8 +35,9 @@ from euchre.players.registry import available_bots
 from euchre.record import Record, dumps
 from euchre.rules import PRESETS, Rules, seat_name
 from euchre.table import Event, Seat, Table
+from euchre.web.guard import TextRefused, check_text
 from euchre.web.project import StateEncoder, event_json, public_json, result_json, seat_json
-from euchre.web.store import SeatRow, Store, StoredTable, TableRow
+from euchre.web.store import SeatRow, Store, StoredTable, StoreError, TableRow
 from euchre.wording import action_text, alone_word, options_text, order_word, refusal_text
 
 __all__ = [
@@ -60,6 +61,7 @@ CATCHUP_LIMIT: Final = 500
 HINT_BOT: Final = "expert"
 """The bot the hint button asks, whatever the table's level: the strongest."""
 NAME_LIMIT: Final = 20
+CHAT_LIMIT: Final = 200
 MAX_PACE: Final = 5.0
 MAX_TURN_TIMER: Final = 600
 
@@ -82,13 +84,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def clean_name(value: object, default: str) -> str:
-    """A person's name as shown at the table: one line, at most 20 characters."""
+def clean_name(value: object, default: str, field: str = "name") -> str:
+    """A person's name as shown at the table: one line of valid text
+    (:func:`~euchre.web.guard.check_text`), at most 20 characters; raises
+    :class:`SettingsError` naming ``field`` for anything else."""
     if value is None:
         return default
-    if not isinstance(value, str):
-        raise SettingsError("name: must be text")
-    name = " ".join(value.split())[:NAME_LIMIT]
+    try:
+        name = check_text(value, field, limit=NAME_LIMIT)
+    except TextRefused as error:
+        raise SettingsError(str(error)) from None
     return name or default
 
 
@@ -165,7 +170,7 @@ class TableSettings:
         private = data.get("private", False)
         if not isinstance(private, bool):
             raise SettingsError("private: true or false")
-        host = clean_name(data.get("host"), "Host")
+        host = clean_name(data.get("host"), "Host", "host")
         name = clean_name(data.get("name"), f"{host}'s table")
         return cls(name, preset, rules, tuple(seats), level, float(pace), timer, host,
                    host_seat, seed, private)
@@ -179,10 +184,14 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
-        """Settings from :meth:`to_dict` (as stored)."""
+        """Settings from :meth:`to_dict` (as stored); a text that is not valid (a store
+        written before texts were checked) raises :class:`SettingsError`."""
         rules = Rules.from_dict(data["rules"])
+        seats = tuple(data["seats"])
+        for text in (data["name"], data["host"], data["level"], *seats):
+            clean_name(text, "", "a stored name")
         return cls(data["name"], data.get("preset", rules.preset_name() or "custom"), rules,
-                   tuple(data["seats"]),
+                   seats,
                    data["level"], float(data["pace"]), int(data["turn_timer"]),
                    data["host"], int(data["host_seat"]), int(data["seed"]),
                    bool(data.get("private", False)))
@@ -266,7 +275,13 @@ class Room:
                    started=stored.started, **kwargs)
         for _version, seat, text in stored.actions:
             room.table.apply(parse_action(text), seat)
-        room.finished = stored.finished or room.table.game_over
+        room.finished = stored.finished
+        if room.table.game_over and not room.finished:
+            # killed between the last action and its record: write the record now
+            try:
+                room.finish()
+            except StoreError:
+                LOG.exception("table %s: its record can not be written yet", room.id)
         if room.started and not room.table.game_over:
             for s, row in enumerate(room.seat_rows):
                 if row.claimed:
@@ -384,7 +399,7 @@ class Room:
         if isinstance(seat, bool) or not isinstance(seat, int) or not (
                 0 <= seat < len(self.seat_rows)):
             raise EuchreError("bad_seat")
-        if not isinstance(token, str) or not hmac.compare_digest(
+        if not isinstance(token, str) or not token.isascii() or not hmac.compare_digest(
                 hash_token(token), self.seat_rows[seat].token_hash):
             raise EuchreError("bad_token")
         return seat
@@ -462,12 +477,12 @@ class Room:
         """A client said ``hello`` (its token already checked): welcome it, with the
         events it missed since ``last_version`` when it gives one. An invite's first
         ``hello`` takes the seat, under ``name``."""
-        self.clients.append(client)
         seat = client.seat
         claimed = False
         if seat is not None and not self.seat_rows[seat].claimed:
             self._claim(seat, name or seat_name(seat, len(self.seat_rows)))
             claimed = True
+        self.clients.append(client)
         if seat is not None:
             client.name = self.seat_rows[seat].name
             self._come_back(seat)
@@ -558,6 +573,12 @@ class Room:
         if not isinstance(text, str):
             self.error(client, "bad_message", "act needs an action, such as 'play Jh'")
             return
+        try:  # both are stored, and echoed in a refusal
+            check_text(command, "id")
+            check_text(text, "action")
+        except TextRefused as error:
+            self.error(client, "bad_text", str(error))
+            return
         done = self.store.command_version(self.id, seat, command)
         if done is not None:
             self._send(client, {"type": "ack", "id": command, "version": done})
@@ -608,8 +629,8 @@ class Room:
         """Keep the finished game's record."""
         if self.finished:
             return
-        self.finished = True
         self.store.finish(self.id, dumps(self.record()))
+        self.finished = True
 
     def record(self) -> Record:
         """The game's record so far, with the table's names."""
@@ -636,20 +657,25 @@ class Room:
         self._broadcast_state()
 
     def chat(self, client: Client, text: object) -> None:
-        """A line of chat, at most 200 characters and one a second per client."""
+        """A line of chat: valid text (:func:`~euchre.web.guard.check_text`), at most
+        200 characters and one a second per client."""
         if not isinstance(text, str) or not text.strip():
             self.error(client, "bad_message", "chat needs text")
             return
-        if len(text) > 200:
-            self.error(client, "too_long", "a chat line is at most 200 characters")
+        if len(text) > CHAT_LIMIT:
+            self.error(client, "too_long", f"a chat line is at most {CHAT_LIMIT} characters")
+            return
+        try:
+            text = check_text(text, "text")
+        except TextRefused as error:
+            self.error(client, "bad_text", str(error))
             return
         now = time.monotonic()
         if now - client.last_chat < 1.0:
             self.error(client, "slow_down", "one chat line a second")
             return
         client.last_chat = now
-        line = {"type": "chat", "seat": client.seat, "name": client.name,
-                "text": " ".join(text.split())}
+        line = {"type": "chat", "seat": client.seat, "name": client.name, "text": text}
         for other in list(self.clients):
             self._send(other, line)
 
@@ -750,7 +776,8 @@ class Room:
                     self._stand_in_for(seat)
                 else:
                     await self._bot_move(seat, kind == "timer")
-            except EuchreError:  # the store could not be written: try again shortly
+            except Exception:  # the store could not be written, or a bug:
+                # the table goes on, and tries again shortly
                 LOG.exception("table %s: the %s for seat %d failed", self.id, kind, seat)
                 await asyncio.sleep(1.0)
 

@@ -49,7 +49,9 @@ def add_serve_command(subparsers: Any) -> None:
                             "(default: the user's data folder)")
     serve.add_argument("--allow-origin", metavar="URL", action="append", default=[],
                        type=origin,
-                       help="a page on another address whose sockets are let in (repeatable)")
+                       help="another address the server is reached at (a name, a proxy): "
+                            "its pages may open sockets and make tables, and requests "
+                            "naming it as the Host are answered (repeatable)")
     serve.add_argument("--away", type=seconds(1, 3600), default=60.0, metavar="SECONDS",
                        help="how long a dropped player keeps the seat before a bot plays "
                             "for them (default: 60)")
@@ -99,7 +101,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     _check_port(args.host, args.port)
     path = store_path(args.data)
     store = SqliteStore(path)
-    app = create_app(store, away_seconds=args.away, allow_origins=args.allow_origin)
+    app = create_app(store, away_seconds=args.away, allow_origins=args.allow_origin,
+                     hosts=[args.host])
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"

@@ -18,13 +18,18 @@ did.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from euchre.errors import EuchreError
+
+LOG: Final = logging.getLogger("euchre.web")
 
 __all__ = ["SeatRow", "SqliteStore", "Store", "StoreError", "StoredTable", "TableRow"]
 
@@ -150,6 +155,7 @@ class SqliteStore:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None)
+            self._db.text_factory = _decode
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
@@ -157,40 +163,43 @@ class SqliteStore:
             raise StoreError(f"can not open the store {self.path}: {error}") from None
         self._lock = threading.Lock()
 
-    def _write(self, sql: str, *rows: tuple[Any, ...]) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed when the block ends, rolled back on any
+        exception (a value SQLite can not take, a bug, an interrupt), so that a failed
+        write never leaves the connection inside a transaction. A failure of the store
+        or of a value becomes :class:`StoreError`; anything else goes on as it was."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                for row in rows:
-                    self._db.execute(sql, row)
+                yield self._db
                 self._db.execute("COMMIT")
-            except sqlite3.Error as error:
+            except BaseException as error:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
-                raise StoreError(f"can not write the store {self.path}: {error}") from None
+                if isinstance(error, (sqlite3.Error, ValueError)):
+                    raise StoreError(f"can not write the store {self.path}: {error}") from None
+                raise
+
+    def _write(self, sql: str, *rows: tuple[Any, ...]) -> None:
+        with self._transaction() as db:
+            for row in rows:
+                db.execute(sql, row)
 
     def _read(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         with self._lock:
             try:
                 return self._db.execute(sql, args).fetchall()
-            except sqlite3.Error as error:
+            except (sqlite3.Error, ValueError) as error:
                 raise StoreError(f"can not read the store {self.path}: {error}") from None
 
     def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                self._db.execute(
-                    "INSERT INTO tables (id, settings, created) VALUES (?, ?, ?)",
-                    (row.id, json.dumps(row.settings), row.created))
-                self._db.executemany(
-                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                    [(row.id, s.seat, s.name, s.token_hash, int(s.claimed)) for s in seats])
-                self._db.execute("COMMIT")
-            except sqlite3.Error as error:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise StoreError(f"can not write the store {self.path}: {error}") from None
+        with self._transaction() as db:
+            db.execute("INSERT INTO tables (id, settings, created) VALUES (?, ?, ?)",
+                       (row.id, json.dumps(row.settings), row.created))
+            db.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                [(row.id, s.seat, s.name, s.token_hash, int(s.claimed)) for s in seats])
 
     def set_seat(self, table: str, seat: SeatRow) -> None:
         self._write("UPDATE seats SET name = ?, token_hash = ?, claimed = ? "
@@ -219,25 +228,66 @@ class SqliteStore:
 
     def load_tables(self) -> list[StoredTable]:
         tables: dict[str, StoredTable] = {}
-        for id_, settings, created, started in self._read(
+        broken: dict[str, str] = {}
+        for row in self._read(
                 "SELECT id, settings, created, started FROM tables ORDER BY created, id"):
-            tables[id_] = StoredTable(TableRow(id_, json.loads(settings), created), [],
-                                      bool(started))
-        for id_, seat, name, token_hash, claimed in self._read(
+            id_, settings, created, started = row
+            try:
+                _check_row(row)
+                loaded = json.loads(settings)
+                if not isinstance(loaded, dict):
+                    raise ValueError("its settings are not a JSON object")
+            except (ValueError, TypeError, RecursionError) as error:
+                broken[str(id_)] = f"its settings can not be read ({error})"
+                continue
+            tables[id_] = StoredTable(TableRow(id_, loaded, created), [], bool(started))
+        for row in self._read(
                 "SELECT table_id, seat, name, token_hash, claimed FROM seats "
                 "ORDER BY table_id, seat"):
+            id_, seat, name, token_hash, claimed = row
+            if id_ in tables and not _readable(row, id_, "a seat", broken):
+                continue
             if id_ in tables:
                 tables[id_].seats.append(SeatRow(seat, name, token_hash, bool(claimed)))
-        for id_, version, seat, action in self._read(
+        for row in self._read(
                 "SELECT table_id, version, seat, action FROM actions "
                 "ORDER BY table_id, version"):
-            if id_ in tables:
+            id_, version, seat, action = row
+            if id_ in tables and _readable(row, id_, "an action", broken):
                 tables[id_].actions.append((version, seat, action))
         for (id_,) in self._read("SELECT table_id FROM records"):
             if id_ in tables:
                 tables[id_].finished = True
+        for id_, why in broken.items():
+            LOG.error("table %r in the store can not be read and is left out: %s", id_, why)
+            tables.pop(id_, None)
         return list(tables.values())
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _decode(value: bytes) -> str:
+    """SQLite's text as Python reads it: UTF-8, with bytes that are not kept as lone
+    surrogates, so that one damaged row is found by :func:`_check_row` and left out
+    instead of failing the whole query."""
+    return value.decode("utf-8", "surrogateescape")
+
+
+def _check_row(row: tuple[Any, ...]) -> None:
+    """Raise :class:`ValueError` when a text of ``row`` is not valid UTF-8 text."""
+    for value in row:
+        if isinstance(value, str):
+            value.encode("utf-8")
+
+
+def _readable(row: tuple[Any, ...], table: str, what: str, broken: dict[str, str]) -> bool:
+    """Whether ``row`` of ``table`` reads as valid text (else ``table`` is noted in
+    ``broken``, with why)."""
+    try:
+        _check_row(row)
+    except ValueError as error:
+        broken.setdefault(str(table), f"{what} can not be read ({error})")
+        return False
+    return True
