@@ -379,7 +379,13 @@ def test_a_store_error_reaches_the_client_as_an_id_and_the_log_as_details(
 
     monkeypatch.setattr(store, "create_table", fail)
     monkeypatch.setattr(store, "set_started", fail)
+    monkeypatch.setattr(store, "set_seat", fail)
     with caplog.at_level(logging.ERROR, "euchre.web"):
+        for path, body in ((f"/api/tables/{table}/seats/1", {"name": "Bea"}),
+                           (f"/api/tables/{table}/invites", {"token": made["token"]})):
+            refused = client.post(path, json=body)
+            assert refused.status_code == 503, path
+            assert secret not in refused.text and "error id" in refused.json()["error"]
         answer = client.post("/api/tables", json={})
         assert answer.status_code == 503
         assert secret not in answer.text and "error id" in answer.json()["error"]
@@ -391,7 +397,7 @@ def test_a_store_error_reaches_the_client_as_an_id_and_the_log_as_details(
             assert secret not in json.dumps(error)
             ws.send_json({"type": "ping"})
             assert receive(ws, "pong")["type"] == "pong"
-    assert caplog.text.count(secret) == 2
+    assert caplog.text.count(secret) == 4
     for told in (answer.json()["error"], error["message"]):
         id = re.search(r"error id (\w+)", told)
         assert id is not None and f"error {id[1]}:" in caplog.text

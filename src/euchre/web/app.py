@@ -289,6 +289,8 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
             tokens = room.invite(body.get("token") if isinstance(body, dict) else None)
         except SettingsError as error:
             return _json_error(str(error))
+        except StoreError:
+            raise  # told as a failure of the server's (store_failed), not as a refusal
         except EuchreError:
             return _json_error("only the host makes invite links (the host's token is "
                                "wrong)", 403)
@@ -313,6 +315,8 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
             token = room.take_seat(seat, name)
         except SeatTaken as error:
             return _json_error(str(error), 409)
+        except StoreError:
+            raise  # told as a failure of the server's (store_failed), not as a refusal
         except (EuchreError, ValueError) as error:
             return _json_error(str(error))
         return JSONResponse({"id": room.id, "seat": seat, "token": token,
