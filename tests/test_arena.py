@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -244,6 +245,23 @@ def test_arena_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 0
     assert "95% CI" in out and "A+C" in out and "thrown in" in out
     assert "20 duplicate pairs of deals" in out
+
+
+def test_an_option_whose_extra_is_missing_is_refused_before_any_work(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[object] = []
+    if importlib.util.find_spec("numpy") is not None:
+        import euchre.envs.batch  # imported already: only the check up front can refuse
+
+        monkeypatch.setattr(euchre.envs.batch, "bench_batch",
+                            lambda *a, **k: started.append(a))
+    monkeypatch.setitem(sys.modules, "numpy", None)  # import numpy: ImportError
+    from euchre.cli import main
+
+    assert main(["bench", "--batch", "4", "--steps", "2"]) == 1
+    assert capsys.readouterr().err == ("euchre: --batch needs numpy, which is not "
+                                       "installed: pip install 'euchre[rl]'\n")
+    assert started == []
 
 
 def test_arena_command_json_and_rule_flags(capsys: pytest.CaptureFixture[str]) -> None:

@@ -257,3 +257,20 @@ def test_forms_bad_lineups_give_one_clear_line(capsys: pytest.CaptureFixture[str
     assert out == "" and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
     assert message in err
+
+
+def test_forms_a_deal_thrown_in_after_trump_is_named_counts_as_thrown_in(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """British Euchre, the Benny turned up: the dealer names trump, then a hand of no ace
+    and no face card is thrown in (``basic`` throws such a hand in). The deal is thrown
+    in: nobody called, made or was euchred."""
+    from euchre.deal import Deal
+
+    rules = Rules.preset("british").replace(throw_in="no_ace_no_face")
+    hands = ["Ac Jc Td Jd Qd", "9c Tc 9d 9h Ts", "Kd Ad Th Ah Jh", "Qh Qc Kc 9s Kh"]
+    deal = Deal.parse(0, hands, upcard="B", kitty="Js Qs Ks As")
+    monkeypatch.setattr(euchre.arena, "random_deal", lambda *_: deal)
+    result = run_match(["basic", "basic"], rules, deals=1, seed=0)
+    assert result.deals == 1 and result.thrown_in == 1
+    assert all(s.calls == s.made == s.marched == s.euchred == 0 for s in result.seats)
+    assert result.points == (0, 0)

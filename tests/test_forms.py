@@ -10,6 +10,8 @@ the deal is played out with the first legal action) or on ``deal_gains`` directl
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -1308,6 +1310,55 @@ def test_forms_19_5_throw_in_same_dealer_deals_again() -> None:
     assert phase(game) is Phase.DECLARE and game.to_act == 1
 
 
+LATE_THROW_IN = ["Ac Jc Td Jd Qd", "9c Tc 9d 9h Ts", "Kd Ad Th Ah Jh", "Qh Qc Kc 9s Kh"]
+"""A British deal (dealer 0, the Benny turned up) where seat 1 may throw in its hand of
+no ace and no face card after the dealer has named trump."""
+
+
+def late_throw_in() -> Game:
+    """The game of :data:`LATE_THROW_IN`, trump named by the dealer, seat 1 to declare."""
+    rules = Rules.preset("british").replace(throw_in="no_ace_no_face")
+    game = Game(rules, deals=[built(rules, 0, LATE_THROW_IN, upcard="B")])
+    act(game, "call s")
+    assert (game.trump, game.maker, phase(game), game.to_act) == (3, 0, Phase.DECLARE, 1)
+    return game
+
+
+def test_forms_19_5_a_throw_in_after_trump_is_named_is_thrown_in() -> None:
+    game = late_throw_in()
+    outcome = game.apply(THROW_IN_HAND)
+    result = outcome.result
+    assert result is not None and result is game.results[0]
+    # thrown in whatever was named before: no trump, no maker, no make and no euchre
+    assert result.thrown_in and result.verdict == "thrown in"
+    assert (result.trump, result.maker, result.team, result.points) == (None, None, None, 0)
+    assert result.gains == (0, 0) and game.score == (0, 0)
+    assert game.dealer == 0 and phase(game) is not Phase.PLAY  # the same dealer again
+    assert result.to_dict()["trump"] is None  # as every reader of a result expects
+
+
+def test_forms_19_5_a_late_throw_in_is_no_make_and_no_euchre_anywhere() -> None:
+    from euchre.narrate import Narrator
+    from euchre.storage import game_stats
+    from euchre.wording import result_line
+
+    game = late_throw_in()
+    lines: list[str] = []
+    narrator = Narrator(lines.append)
+    narrator.before(game, 1, THROW_IN_HAND)
+    game.apply(THROW_IN_HAND)
+    narrator.after(game)
+    assert "  A hand was thrown in: the deal is void" in lines
+    assert not any("fast break" in line or "euchred" in line for line in lines)
+    line = result_line(game.results[0], game.rules.seating, ["S", "W", "N", "E"],
+                       ["NS", "EW"], last=THROW_IN_HAND)
+    assert line == "A hand was thrown in: the deal is void"
+    for seat in range(4):  # the dealer named trump, but nobody made or was euchred
+        stats = game_stats(game, seat)
+        assert (stats.deals, stats.calls, stats.side_calls, stats.defences) == (1, 0, 0, 0)
+        assert (stats.euchres, stats.euchred) == (0, 0)
+
+
 def test_forms_19_5_throw_in_counts_toward_deals() -> None:
     rules = Rules(throw_in="no_ace_no_face", target=0, deals=1)
     hands = ["Ac Jc Td Jd Qd", "9c Tc 9d 9h Ts", "Kd Ad Th Ah Jh", "Qh Qc Kc 9s Kh"]
@@ -1340,6 +1391,40 @@ def test_forms_19_9_tokens_in_a_played_deal() -> None:
     result = finish_deal(game)
     assert result.tricks == (1, 4) and result.gains == (0, 1)
     assert game.tokens == (0, 1) and game.view(0).tokens == (0, 1)
+
+
+def test_forms_19_9_a_game_may_start_holding_tokens() -> None:
+    rules = Rules(four_trick_tokens=True)
+    hands = ["Ac Kc Qc Jc Tc", "Jh Jd Ah Kh 9s", "As Ks Qs Js Ts", "9c 9d Td Qd Kd"]
+    game = Game(rules, deals=[built(rules, 0, hands, upcard="9h")], score=(2, 5),
+                tokens=(1, 3))
+    assert game.tokens == game.start_tokens == game.view(1).tokens == (1, 3)
+    for other in (game.copy(), pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert (other.tokens, other.start_tokens) == ((1, 3), (1, 3))
+    act(game, "order", "discard 9h", "stay", "stay", "stay", "stay")
+    result = finish_deal(game)
+    # the makers' fourth token: their point and one more, and their tokens back to 0
+    assert result.tricks == (1, 4) and result.gains == (0, 2)
+    assert game.score == (2, 7) and game.tokens == (1, 0) and game.start_tokens == (1, 3)
+
+
+@pytest.mark.parametrize(("rules", "tokens", "message"), [
+    (Rules(four_trick_tokens=True), (1, 2, 0), "one number per side, 2 numbers, not 3"),
+    (Rules(four_trick_tokens=True), (-1, 0), "0 to 3 four-trick tokens"),
+    (Rules(four_trick_tokens=True), (4, 0), "0 to 3 four-trick tokens"),
+    (Rules(four_trick_tokens=True), (True, 0), "0 to 3 four-trick tokens"),
+    (Rules(), (0, 1), "these rules have no four-trick tokens"),
+    (Rules.preset("three-handed"), (0, 1), "one number per side, 3 numbers, not 2"),
+])
+def test_forms_19_9_starting_tokens_are_checked(rules: Rules, tokens: tuple[int, ...],
+                                                message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Game(rules, seed=1, tokens=tokens)
+
+
+def test_forms_19_9_no_tokens_to_start_is_always_allowed() -> None:
+    assert Game(Rules(), seed=1, tokens=(0, 0)).tokens == (0, 0)
+    assert Game(Rules.preset("three-handed"), seed=1).start_tokens == (0, 0, 0)
 
 
 def test_forms_19_12_laps_carry_points() -> None:

@@ -6,9 +6,18 @@ import json
 
 import pytest
 
-from euchre.actions import PASS
+from euchre.actions import CALL, PASS, Action
+from euchre.cards import parse_card, parse_cards
 from euchre.cli import main
-from euchre.hand import HandAdvice, HandError, format_advice, hand_options, split_calls
+from euchre.hand import (
+    HandAdvice,
+    HandError,
+    OptionAdvice,
+    format_advice,
+    hand_options,
+    split_calls,
+)
+from euchre.review import Estimate
 from euchre.rules import Rules
 
 STRONG = "Jh Jd Ah Kh As"
@@ -112,8 +121,10 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 0 and err == ""
     assert "West (seat 1) holds Jd Ah Kh 9s Tc" in out
     for word in ("option", "points", "win chance", "made", "marched", "euchred",
-                 "order up alone", "After a pass:", "Best: "):
+                 "order up alone", "After a pass:"):
         assert word in out
+    # at this budget pass and order up may be within the sampling error of each other
+    assert out.splitlines()[-1].startswith(("Best: pass, by ", "Level: pass and order up, "))
     assert " ± " in out and " pp" in out
 
 
@@ -164,3 +175,34 @@ def test_the_function_raises_a_hand_error() -> None:
         hand_options(STRONG, "Qh", budget=0)
     with pytest.raises(HandError, match="one card"):
         hand_options(STRONG, "Qh Qd")
+
+
+def _advice(*options: tuple[str, Action, float, Estimate]) -> HandAdvice:
+    """Round-two advice at 8-8 with these options (name, action, points, cost), best
+    first."""
+    made = tuple(OptionAdvice(name, action, False, Estimate(points, 0.1),
+                              Estimate(-cost.mean, 0.01), cost,
+                              {"we make": 0.5, "they make": 0.5, "thrown in": 0.0}
+                              if action == PASS else
+                              {"made": 1.0, "marched": 0.0, "euchred": 0.0})
+                 for name, action, points, cost in options)
+    return HandAdvice(1, 0, (8, 8), tuple(parse_cards("Jd Ad Kd 9s Tc")), parse_card("Jh"),
+                      (), 2, Rules(), made, "win", 80, 80, 0)
+
+
+def test_options_within_the_sampling_error_are_level_not_a_recommendation() -> None:
+    tie = _advice(("pass", PASS, 0.0, Estimate(0.0, 0.0)),
+                  ("call diamonds", CALL[1], 0.01, Estimate(0.0002, 0.003)))
+    last = format_advice(tie).splitlines()[-1]
+    assert last == ("Level: pass and call diamonds, 0.0 ± 0.3 percentage points of the "
+                    "chance to win (-0.01 points) apart, within the sampling error: neither "
+                    "is a better bid than the other.")
+    assert tie.to_dict()["level"] == ["pass", "call diamonds"]
+    three = _advice(("pass", PASS, 0.0, Estimate(0.0, 0.0)),
+                    ("call diamonds", CALL[1], 0.01, Estimate(0.001, 0.003)),
+                    ("call clubs", CALL[0], 0.0, Estimate(0.002, 0.003)))
+    assert format_advice(three).splitlines()[-1].startswith(
+        "Level: pass, call diamonds and call clubs, each within the sampling error of pass")
+    clear = _advice(("pass", PASS, 0.3, Estimate(0.0, 0.0)),
+                    ("call diamonds", CALL[1], -0.2, Estimate(0.03, 0.003)))
+    assert format_advice(clear).splitlines()[-1].startswith("Best: pass, by 3.0 ± 0.3")

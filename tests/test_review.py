@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from euchre.actions import ALONE, ORDER, PLAY, STAY
-from euchre.cards import parse_card
+from euchre.actions import ALONE, CALL, ORDER, PASS, PLAY, STAY, Action
+from euchre.cards import card_name, parse_card
 from euchre.cli import main
 from euchre.deal import Deal
 from euchre.egn import dumps_egn, load_egn, loads_egn, to_egn
@@ -25,12 +25,16 @@ from euchre.review import (
     THRESHOLDS,
     Decision,
     Estimate,
+    OptionValue,
     Review,
+    Z,
     judge_decision,
+    label_decision,
     label_of,
     review_record,
 )
-from euchre.review_notes import annotate, deal_actions, egn_index
+from euchre.review_cli import format_review
+from euchre.review_notes import annotate, deal_actions, egn_index, note_of, verdict_text
 from euchre.rules import Rules
 
 SHARED = Path(__file__).parent / "data" / "egn"
@@ -86,6 +90,39 @@ def test_keeping_the_card_that_always_wins_the_last_trick_is_best() -> None:
     assert kept.open_hands is not None and kept.open_hands.lost == 0
 
 
+def test_a_flagged_play_shows_the_hand_trump_the_trick_so_far_and_the_score() -> None:
+    game = _overtrump_position()
+    wasted = judge_decision(game, PLAY[parse_card("Jh")], 0, 0, budget=8, seed=1)
+    assert isinstance(wasted, Decision) and wasted.label in NEGATIVE
+    seen = wasted.situation
+    assert seen is not None and seen.upcard is None and seen.trump == 2
+    assert seen.hand == (parse_card("Jh"), parse_card("Tc"))
+    assert seen.trick == game.current_trick
+    words = "hand Jh Tc; trump hearts; trick so far Kd (West), Qh (North), Qd (East); score 0-0"
+    note = note_of(wasted)
+    assert note is not None and note.startswith(wasted.label) and note.endswith(words)
+    lines = format_review(Review(Record.from_game(game), [wasted]))
+    flagged = next(k for k, line in enumerate(lines) if wasted.label in line)
+    assert lines[flagged + 2].strip() == words  # under the decision and its open hands
+    assert wasted.to_dict()["situation"] == {
+        "hand": ["Jh", "Tc"], "upcard": None, "turned_down": False, "trump": "h",
+        "trick": [[1, "Kd"], [2, "Qh"], [3, "Qd"]]}
+
+
+def test_a_bid_shows_the_hand_and_the_upcard_turned_down() -> None:
+    game = Game(seed=8)
+    for _ in range(4):
+        game.apply(PASS)
+    assert game.phase is Phase.BID2
+    decision = judge_decision(game, PASS, 0, 4, budget=2, seed=0)
+    assert isinstance(decision, Decision) and decision.situation is not None
+    assert decision.situation.upcard == game.upcard and decision.situation.turned_down
+    assert set(decision.situation.hand) == game.hand(game.to_act)
+    shown = format_review(Review(Record.from_game(game), [decision]), every=True)
+    upcard = f"upcard {card_name(game.upcard)} turned down; score 0-0"
+    assert any(line.strip().startswith("hand ") and line.endswith(upcard) for line in shown)
+
+
 def _sure_march() -> Game:
     """At 0-0, West (left of the dealer) holds both bowers, the ace and king of trump
     and an off-suit ace, orders up, and is asked whether to go alone."""
@@ -135,6 +172,75 @@ def test_labels_hold_only_beyond_the_sampling_error() -> None:
     assert label_of("points", best, Estimate(blunder + 0.2, 0.05), None) is None
     # not the only good option, the rules' worse: interesting
     assert label_of("points", best, Estimate(0.0, 0.0), Estimate(dubious + 0.2, 0.05)) == "[!?]"
+
+
+def _option(action: Action, points: float, cost: float, error: float = 0.1) -> OptionValue:
+    """An option worth ``points`` (± ``error``) this deal and costing ``cost`` in the
+    chance of winning against the best (paired: ± 0.005)."""
+    return OptionValue(action, Estimate(points, error), Estimate(-cost, 0.01),
+                       Estimate(cost, 0.005))
+
+
+def _decision(options: list[OptionValue], chosen: Action, basic: Action,
+              unit: str = "win") -> Decision:
+    """A round-two decision at 8-8 with these options, labelled as the review labels."""
+    return Decision(0, 4, 1, "bid2", None, (8, 8), chosen, tuple(options), unit, 80,
+                    label_decision(options, chosen, basic, unit), basic, win_now=0.5)
+
+
+def test_a_routine_pass_is_not_brilliant() -> None:
+    # at 8-8 any euchre ends the game: calling costs a blunder's worth of the chance to
+    # win, though in points the pass is hardly better; basic would have called
+    options = [_option(PASS, 0.05, 0.0), _option(CALL[2], -0.15, 0.08),
+               _option(CALL[3], -0.25, 0.09)]
+    margin, rules_cost = options[1].cost, options[1].cost
+    assert label_of("win", options[0].cost, margin, rules_cost) == "[!!]"  # the old rule
+    routine = _decision(options, PASS, CALL[2])
+    assert routine.label is None
+    # nor with the points a little more in the pass's favour: a hard pass must beat
+    # every call in points by the label's own threshold beyond the sampling error
+    options[1] = _option(CALL[2], -0.35, 0.08)
+    assert _decision(options, PASS, CALL[2]).label not in ("[!]", "[!!]")
+
+
+def test_a_hard_only_good_choice_is_still_marked() -> None:
+    _, mistake, blunder = THRESHOLDS["win"]
+    # going alone where staying costs a blunder, and the rules of thumb stay: brilliant
+    alone = [_option(ALONE, 3.8, 0.0), _option(STAY, 2.0, blunder + 0.03)]
+    assert _decision(alone, ALONE, STAY).label == "[!!]"
+    alone[1] = _option(STAY, 2.0, mistake + 0.015)
+    assert _decision(alone, ALONE, STAY).label == "[!]"
+    assert _decision(alone, ALONE, ALONE).label is None  # the rules' own choice: easy
+    # a pass that every call loses to in points too, by more than 0.8 beyond the
+    # sampling error, where the rules of thumb call: brilliant even for a pass
+    hard = [_option(PASS, 0.3, 0.0), _option(CALL[2], -0.9, 0.09),
+            _option(CALL[3], -1.1, 0.12)]
+    assert _decision(hard, PASS, CALL[2]).label == "[!!]"
+    hard[1] = _option(CALL[2], -0.4, 0.09)  # 0.7 ± 0.14 in points: only great
+    assert _decision(hard, PASS, CALL[2]).label == "[!]"
+    # judged in points (no target), the paired margin alone decides
+    plain = [OptionValue(PASS, Estimate(0.3, 0.1), None, Estimate(0.0, 0.0)),
+             OptionValue(CALL[2], Estimate(-0.9, 0.1), None, Estimate(1.2, 0.05))]
+    assert _decision(plain, PASS, CALL[2], unit="points").label == "[!!]"
+
+
+def test_a_tie_is_level_not_a_recommendation() -> None:
+    options = [_option(CALL[2], 0.02, 0.0),
+               OptionValue(PASS, Estimate(0.0, 0.1), Estimate(-0.001, 0.01),
+                           Estimate(0.001, 0.003))]
+    tie = _decision(options, PASS, PASS)
+    assert tie.best == CALL[2] and tie.level == (CALL[2], PASS) and tie.label is None
+    said = verdict_text(tie)
+    assert said is not None and said.startswith("call h and pass are level (0.1% chance")
+    assert "within the sampling error" in said and "better" not in said
+    assert verdict_text(_decision(options, CALL[2], PASS)) == said  # whichever was chosen
+    # beyond the error it is a recommendation again
+    options[1] = OptionValue(PASS, Estimate(0.0, 0.1), Estimate(-0.004, 0.01),
+                             Estimate(0.004, 0.002))
+    worse = _decision(options, PASS, PASS)
+    assert worse.level == (CALL[2],)
+    assert verdict_text(worse) == "call h was better by 0.4% chance to win ± 0.2 (+0.02 points)"
+    assert Z * 0.002 < 0.004
 
 
 def test_labels_are_stable_across_seeds_within_their_error() -> None:
@@ -329,6 +435,7 @@ def test_review_prints_the_decisions_the_players_and_the_chart(
     assert "Players (points lost a deal" in out
     assert "Chance of winning for North-South" in out
     assert "points " in out  # --all: each option's worth
+    assert "            hand " in out and "score " in out  # and what the seat saw
 
 
 def test_review_writes_json_an_annotated_record_and_a_plot(
@@ -357,13 +464,54 @@ def test_review_refuses_bad_input_in_one_line(
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_review_without_matplotlib_says_how_to_get_it(
+@pytest.fixture
+def no_review(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The reviews the command started (none, where an option is refused up front)."""
+    started: list[object] = []
+    monkeypatch.setattr("euchre.review_cli.review_record",
+                        lambda *args, **kwargs: started.append(args))
+    return started
+
+
+def test_review_without_matplotlib_says_how_to_get_it_before_reviewing(
         game_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, no_review: list[object]) -> None:
     monkeypatch.setitem(__import__("sys").modules, "matplotlib", None)
     assert main(["review", str(game_file), "--budget", "2", "--jobs", "1", "--no-progress",
                  "--plot", str(tmp_path / "c.png")]) == 1
-    assert "pip install 'euchre[plot]'" in capsys.readouterr().err
+    assert capsys.readouterr().err == ("euchre: --plot needs matplotlib, which is not "
+                                       "installed: pip install 'euchre[plot]'\n")
+    assert no_review == [] and not (tmp_path / "c.png").exists()
+
+
+def test_review_plot_of_a_game_without_a_target_is_refused_before_reviewing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_review: list[object]) -> None:
+    rules = Rules(target=0, deals=1)
+    path = tmp_path / "deals.json"
+    from euchre.files import write_record
+
+    write_record(Record.from_game(play_game(Game(rules, seed=2), [
+        make_player("basic", s) for s in range(4)])), path)
+    assert main(["review", str(path), "--no-progress", "--plot",
+                 str(tmp_path / "c.png")]) == 1
+    err = capsys.readouterr().err
+    assert "--plot: this game has no target score" in err and err.count("\n") == 1
+    assert no_review == []
+
+
+def test_review_out_as_egn_of_a_form_egn_cannot_say_is_refused_before_reviewing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_review: list[object]) -> None:
+    from euchre.files import write_record
+
+    rules = Rules.preset("three-handed").replace(target=3)
+    path = tmp_path / "three.json"
+    write_record(Record.from_game(play_game(Game(rules, seed=2), [
+        make_player("basic", s) for s in range(3)])), path)
+    assert main(["review", str(path), "--no-progress", "--out",
+                 str(tmp_path / "x.egn")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("euchre: --out ") and "EGN records four- and two-handed" in err
+    assert err.count("\n") == 1 and no_review == []
 
 
 def test_review_of_a_broken_record_names_the_problem(

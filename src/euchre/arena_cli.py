@@ -418,10 +418,11 @@ def _with_build(data: dict[str, Any]) -> str:
 def _bench_batch(args: argparse.Namespace) -> int:
     """``euchre bench --batch B``: the batched simulator's steps and deals a second,
     medians of ``--repeat`` runs."""
-    try:
-        from euchre.envs.batch import bench_batch
-    except ImportError:
-        raise EuchreError("--batch needs numpy: pip install 'euchre[rl]'") from None
+    from euchre.options import optional_module
+
+    optional_module("numpy", "rl", "--batch")
+    from euchre.envs.batch import bench_batch
+
     runs = [bench_batch(args.batch, steps=args.steps, seed=args.seed + run,
                         rules=args.rules or "standard", jit=False if args.numpy else None)
             for run in range(args.repeat)]

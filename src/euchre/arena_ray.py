@@ -46,12 +46,9 @@ waits for ever on an address where nothing listens."""
 def import_ray() -> Any:
     """The ``ray`` module, or :class:`~euchre.errors.EuchreError` saying how to install
     it."""
-    try:
-        import ray
-    except ImportError:
-        raise EuchreError(f"the Ray executor needs Ray, which is not installed: "
-                          f"{INSTALL_HINT}") from None
-    return ray
+    from euchre.options import optional_module
+
+    return optional_module("ray", "ray", "the Ray executor", called="Ray")
 
 
 def _call(fn: Callable[..., _T], *args: Any) -> _T:

@@ -199,7 +199,9 @@ class DealResult:
 
     @property
     def thrown_in(self) -> bool:
-        """All passed twice: nobody scored."""
+        """The deal was void and nobody scored: all passed, or it was thrown in at any
+        point (a throw-in hand, §19.5, even after a ``dealer_names`` dealer named trump).
+        Its result names no trump and no maker."""
         return self.trump is None
 
     @property

@@ -91,7 +91,7 @@ from euchre.cards import (
     suit_name,
 )
 from euchre.deal import Deal, DealResult, make_result, random_deal
-from euchre.errors import CardError, IllegalActionError, Reason
+from euchre.errors import CardError, IllegalActionError, Reason, RulesError
 from euchre.rules import Rules
 from euchre.scoring import deal_gains, game_winner, score_deal
 
@@ -479,6 +479,7 @@ _FIELDS: Final = (
     "_shown",
     "_source",
     "_start_score",
+    "_start_tokens",
     "_steps",
     "_suit_masks",
     "_to_act",
@@ -504,7 +505,17 @@ class Game:
     copy deals the same cards as its original would); ``deals`` are
     explicit deals used first, in order (their dealers must follow the rotation);
     ``score`` is the score to start from (a record may start mid-game), one number per
-    side that scores (:attr:`Rules.seating <euchre.rules.Rules.seating>`'s teams).
+    side that scores (:attr:`Rules.seating <euchre.rules.Rules.seating>`'s teams);
+    ``tokens`` the four-trick tokens each side holds at the start (``four_trick_tokens``,
+    §19.9: 0 to 3 each; none by default), for a game started mid-way as ``score`` is.
+
+    >>> Game(Rules(four_trick_tokens=True), seed=1, score=(6, 7), tokens=(3, 1)).tokens
+    (3, 1)
+    >>> Game(Rules(), seed=1, tokens=(1, 0))
+    Traceback (most recent call last):
+    ...
+    euchre.errors.RulesError: tokens (1, 0): these rules have no four-trick tokens \
+(four_trick_tokens is off)
     """
 
     __slots__ = _FIELDS
@@ -518,6 +529,7 @@ class Game:
         deals: Iterable[Deal] = (),
         first_dealer: int | None = None,
         score: tuple[int, ...] | None = None,
+        tokens: tuple[int, ...] | None = None,
         _copy_of: Game | None = None,
         _fields: tuple[tuple[str, object], ...] | None = None,
     ) -> None:
@@ -560,7 +572,8 @@ class Game:
             raise CardError(f"a score has {teams} numbers, one per side, not {len(score)}")
         self._score = list(score)
         self._start_score = tuple(score)
-        self._tokens: tuple[int, ...] = (0,) * teams
+        self._tokens: tuple[int, ...] = _start_tokens(rules, teams, tokens)
+        self._start_tokens = self._tokens
         self._deals: list[Deal] = []
         self._actions: list[list[Action]] = []
         self._results: list[DealResult] = []
@@ -790,6 +803,12 @@ class Game:
         return result
 
     def _throw_in(self) -> Outcome:
+        """End the deal void: all passed, a throw-in hand (§19.5), a Benny widow. Its
+        result names no trump and no maker (:attr:`DealResult.thrown_in`) whatever was
+        named before: a ``dealer_names`` dealer names trump before the declarations, and
+        the deal thrown in after that was still never played (no make, no euchre)."""
+        self._trump = -1
+        self._maker = -1
         result = self._finish_deal((0,) * self._plan.team_count)
         return Outcome(result=result, game_over=self._phase is _OVER)
 
@@ -835,6 +854,11 @@ class Game:
     def tokens(self) -> tuple[int, ...]:
         """Four-trick tokens each side holds (``four_trick_tokens``, §19.9)."""
         return tuple(self._tokens)
+
+    @property
+    def start_tokens(self) -> tuple[int, ...]:
+        """The four-trick tokens each side held as the game started (``tokens=``)."""
+        return self._start_tokens
 
     @property
     def upcard(self) -> Card:
@@ -1607,6 +1631,7 @@ class Game:
         other._to_act = self._to_act
         other._turned_down = self._turned_down
         other._start_score = self._start_score
+        other._start_tokens = self._start_tokens
         other._seed = self._seed
         other._source = self._source
         other._drawn = self._drawn
@@ -1666,6 +1691,31 @@ class Game:
         from euchre.view import view_of
 
         return view_of(self, seat)
+
+
+def _start_tokens(rules: Rules, teams: int, tokens: tuple[object, ...] | None
+                  ) -> tuple[int, ...]:
+    """The four-trick tokens a game starts with, checked (``Game(tokens=...)``): one
+    number per side, each from 0 to 3 (a fourth token scores a point and returns them
+    to 0, §19.9), and only under ``four_trick_tokens`` (all zeros are always allowed).
+    The numbers are read as objects, so that a bool is refused in both builds (compiled,
+    an ``int`` variable would hold ``True`` as 1)."""
+    if tokens is None:
+        return (0,) * teams
+    given = tuple(tokens)
+    if len(given) != teams:
+        raise RulesError(f"tokens {given}: one number per side, {teams} numbers, "
+                         f"not {len(given)}")
+    counts: list[int] = []
+    for count in given:
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 3:
+            raise RulesError(f"tokens {given}: each side holds 0 to 3 four-trick tokens "
+                             f"(a fourth scores a point), not {count!r}")
+        counts.append(count)
+    if any(counts) and not rules.four_trick_tokens:
+        raise RulesError(f"tokens {given}: these rules have no four-trick tokens "
+                         "(four_trick_tokens is off)")
+    return tuple(counts)
 
 
 def _unpickled(fields: tuple[tuple[str, object], ...]) -> Game:

@@ -53,7 +53,7 @@ from euchre.options import add_rules_arguments, rules_from_args, whole_number
 from euchre.players.expert import replayable
 from euchre.players.knowledge import constraints
 from euchre.players.sampling import gains_value
-from euchre.review import Estimate, Judge, compare, score_modelled, win_change
+from euchre.review import Estimate, Judge, compare, is_level, score_modelled, win_change
 from euchre.rules import Rules, seat_name
 from euchre.view import PlayerView
 
@@ -147,6 +147,12 @@ class HandAdvice:
         return self.options[0]
 
     @property
+    def level(self) -> tuple[OptionAdvice, ...]:
+        """The best option and those the sampling cannot tell from it
+        (:func:`~euchre.review.is_level`): more than one where no option is best."""
+        return (self.best, *(o for o in self.options[1:] if is_level(o.cost)))
+
+    @property
     def margin(self) -> Estimate | None:
         """How much the best option is worth more than the next, in :attr:`unit`
         (sample by sample); ``None`` with one option."""
@@ -165,6 +171,7 @@ class HandAdvice:
             "rules": self.rules.preset_name() or self.rules.to_dict(),
             "unit": self.unit,
             "best": self.best.name,
+            "level": [o.name for o in self.level],
             "margin": None if margin is None else margin.to_dict(),
             "samples": self.samples,
             "budget": self.budget,
@@ -483,17 +490,28 @@ def format_advice(advice: HandAdvice) -> str:
 
 
 def _best_line(advice: HandAdvice) -> str:
+    """The last line: the best option and by how much over the next; or, where the
+    sampling cannot tell them apart (:func:`~euchre.review.is_level`), that the options
+    at the top are level, which is no recommendation of one over the other."""
     best = advice.best
     if len(advice.options) < 2:
         return f"Best: {best.name}, the only option."
     runner = advice.options[1]
     margin = runner.cost
-    points = Estimate(best.points.mean - runner.points.mean, 0.0)
+    points = best.points.mean - runner.points.mean
     if advice.unit == "win":
         by = (f"{100 * margin.mean:.1f} ± {100 * margin.error:.1f} percentage points of "
-              f"the chance to win ({points.mean:+.2f} points)")
+              f"the chance to win ({points:+.2f} points)")
     else:
         by = f"{margin.mean:.2f} ± {margin.error:.2f} points"
+    level = advice.level
+    if len(level) > 2:
+        names = ", ".join(o.name for o in level[:-1])
+        return (f"Level: {names} and {level[-1].name}, each within the sampling error of "
+                f"{best.name}: none is a better bid than the others.")
+    if len(level) == 2:
+        return (f"Level: {best.name} and {runner.name}, {by} apart, within the sampling "
+                "error: neither is a better bid than the other.")
     return f"Best: {best.name}, by {by} over {runner.name}."
 
 

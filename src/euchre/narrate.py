@@ -40,7 +40,7 @@ from euchre.deal import DealResult
 from euchre.game import Game, Phase
 from euchre.rules import seat_name, team_name
 from euchre.text import plural
-from euchre.wording import bid_words, call_text, order_word
+from euchre.wording import bid_words, call_text, order_word, thrown_in_text
 
 __all__ = ["Narrator", "agree", "conjugate", "seats_line"]
 
@@ -235,7 +235,9 @@ class Narrator:
 
     def _result(self, game: Game, result: DealResult) -> None:
         if result.thrown_in or result.maker is None:
-            self._write("  All pass: the deal is thrown in")
+            # the deal's own actions say why: every deal so far has its actions
+            actions = game.history[len(game.results) - 1]
+            self._write(f"  {thrown_in_text(actions[-1] if actions else None)}")
         else:
             made = result.tricks[game.rules.seating.team(result.maker)]
             scored = " · ".join(f"{self._team(game, t)} {g:+d}"

@@ -4,20 +4,31 @@ Every option's value is checked before a command does anything. What the value a
 decides (a count, a seed, seconds, a preset's name) is checked by its argparse ``type``
 (:func:`whole_number`, :func:`seconds`, :func:`preset_name`), so the parser refuses it
 in one line; the rule options are one flag each (:func:`add_rules_arguments`), read
-back into :class:`~euchre.rules.Rules` by :func:`rules_from_args`.
+back into :class:`~euchre.rules.Rules` by :func:`rules_from_args`. An option that needs
+an optional extra (``--plot``: matplotlib) is checked by :func:`optional_module` before
+the command's work starts, so that a missing module never costs a finished run.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import math
 from collections.abc import Callable
+from types import ModuleType
 
 from euchre.errors import EuchreError
 from euchre.rules import OPTION_HELP, PRESETS, Rules
 
-__all__ = ["add_rules_arguments", "preset_name", "rules_from_args", "seconds", "whole_number"]
+__all__ = [
+    "add_rules_arguments",
+    "optional_module",
+    "preset_name",
+    "rules_from_args",
+    "seconds",
+    "whole_number",
+]
 
 RULE_DEFAULTS = Rules().to_dict()
 """Every rule option with its default: one command-line flag each."""
@@ -131,3 +142,27 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         if getattr(args, f"rule_{name}") is not None
     }
     return Rules.from_options(options, base=Rules.preset(args.rules))
+
+
+def optional_module(name: str, extra: str, needed_by: str, *,
+                    called: str | None = None) -> ModuleType:
+    """The module ``name`` of the optional extra ``extra`` (pyproject's
+    ``[project.optional-dependencies]``: ``plot``, ``rl``, ``ray``, ...), imported; where
+    it is not installed, :class:`~euchre.errors.EuchreError` in one line that names what
+    needs it (``needed_by``: an option, or a feature), the module (as ``called``, else
+    by its name) and the extra to install. A command calls it for each option that
+    needs an extra before its work starts.
+
+    >>> optional_module("json", "none", "--demo").__name__
+    'json'
+    >>> optional_module("no_such_module_here", "plot", "--plot")
+    Traceback (most recent call last):
+    ...
+    euchre.errors.EuchreError: --plot needs no_such_module_here, which is not installed: \
+pip install 'euchre[plot]'
+    """
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        raise EuchreError(f"{needed_by} needs {called or name}, which is not installed: "
+                          f"pip install 'euchre[{extra}]'") from None

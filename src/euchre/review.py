@@ -19,9 +19,13 @@ blended with the card's double-dummy value, as ``expert`` does). Each option get
 A label in EGN's convention is given by :data:`THRESHOLDS`, only where the sampling
 error cannot take it away: a decision is a mistake ``[?]`` when its cost is at least the
 mistake threshold even at :data:`Z` standard errors below its estimate (see
-:func:`label_of` and ``docs/review.md``). **Open hands**, marked apart, judge each card
-played with every card seen: the tricks its side ends with when both sides then play
-perfectly (:func:`~euchre.solver.card_values`), and what it cost in tricks.
+:func:`label_of` and ``docs/review.md``); a good label needs the only good option and a
+hard one (:func:`label_decision`), and options the sampling cannot tell apart are
+level (:func:`is_level`), not a recommendation. Each decision keeps what its seat saw
+(:class:`Situation`: the hand, the upcard or the trick so far). **Open hands**, marked
+apart, judge each card played with every card seen: the tricks its side ends with when
+both sides then play perfectly (:func:`~euchre.solver.card_values`), and what it cost
+in tricks.
 
 >>> from euchre.game import Game
 >>> from euchre.players import play_game
@@ -43,8 +47,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Final, TypeVar
 
-from euchre.actions import ALONE, MISERE, Action, Play
-from euchre.cards import UNKNOWN, Card, card_name, cards_of, deck_mask
+from euchre.actions import ALONE, MISERE, Action, Best, GoAlone, Pass, Play
+from euchre.cards import SUIT_CHARS, UNKNOWN, Card, card_name, cards_of, deck_mask, sort_cards
 from euchre.errors import EuchreError
 from euchre.game import Game, Phase
 from euchre.players.basic import BasicPlayer
@@ -61,6 +65,7 @@ from euchre.view import PlayerView
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "GOOD_LABELS",
     "LABELS",
     "PHASE_GROUPS",
     "THRESHOLDS",
@@ -71,14 +76,19 @@ __all__ = [
     "OptionValue",
     "PlayerSummary",
     "Review",
+    "Situation",
     "Skipped",
     "Z",
     "describe_action",
     "evaluate",
+    "is_level",
+    "is_passive",
     "judge_decision",
+    "label_decision",
     "label_of",
     "review_record",
     "score_modelled",
+    "situation_of",
     "weighted_estimate",
     "win_change",
 ]
@@ -101,6 +111,9 @@ THRESHOLDS: Final = {
 winning the game (1, 2.5 and 5 percentage points; one point is worth about 6.5 at
 0-0 to 10, so about 0.15, 0.4 and 0.8 points there) where the game has a target and
 two sides, else in points."""
+
+GOOD_LABELS: Final = ("[!?]", "[!]", "[!!]")
+"""The good labels, the weakest first."""
 
 LABELS: Final = {
     "[??]": "blunder",
@@ -180,6 +193,45 @@ class OpenHands:
 
 
 @dataclass(frozen=True, slots=True)
+class Situation:
+    """What the deciding seat saw as it decided, shown beside its decision: its hand,
+    the upcard while bidding, trump once named and, in the play, the trick so far."""
+
+    hand: tuple[Card, ...]
+    """The seat's cards, sorted for display (none for a dealer who names trump blind)."""
+    upcard: Card | None = None
+    """The upcard while bidding (``None`` in the play, and in forms without one)."""
+    turned_down: bool = False
+    """Whether the upcard was turned down (round two)."""
+    trump: int | None = None
+    trick: tuple[tuple[int, Card], ...] = ()
+    """In the play, the cards of the trick so far as ``(seat, card)`` (none: to lead)."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "hand": [card_name(c) for c in self.hand],
+            "upcard": None if self.upcard is None else card_name(self.upcard),
+            "turned_down": self.turned_down,
+            "trump": None if self.trump is None else (SUIT_CHARS + "n")[self.trump],
+            "trick": [[seat, card_name(c)] for seat, c in self.trick],
+        }
+
+
+def situation_of(view: PlayerView) -> Situation:
+    """The :class:`Situation` of the seat of ``view``, as it is about to decide."""
+    rules = view.rules
+    playing = view.phase == "play"
+    shown = rules.has_upcard and not playing and view.upcard != UNKNOWN
+    return Situation(
+        hand=tuple(sort_cards(view.hand, view.trump, order=rules.trump_order)),
+        upcard=view.upcard if shown else None,
+        turned_down=shown and view.phase == "bid2",
+        trump=view.trump,
+        trick=view.trick if playing else (),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One decision of a recorded game, judged from its seat's view."""
 
@@ -205,6 +257,8 @@ class Decision:
     win_now: float | None = None
     """The seat's side's chance of winning the game as the deal began (``None``: no
     target)."""
+    situation: Situation | None = None
+    """What the seat saw as it decided (its hand, the upcard or the trick so far)."""
 
     def values(self) -> dict[Action, OptionValue]:
         return {o.action: o for o in self.options}
@@ -212,6 +266,14 @@ class Decision:
     @property
     def best(self) -> Action:
         return min(self.options, key=lambda o: o.cost.mean).action
+
+    @property
+    def level(self) -> tuple[Action, ...]:
+        """The options the review cannot tell from the best (:func:`is_level`), the best
+        first: more than one where the best is no recommendation over the others."""
+        best = self.best
+        return (best, *(o.action for o in sorted(self.options, key=lambda o: o.cost.mean)
+                        if o.action != best and is_level(o.cost)))
 
     @property
     def taken(self) -> OptionValue:
@@ -262,6 +324,7 @@ class Decision:
             "score": list(self.score),
             "chosen": str(self.chosen),
             "best": str(self.best),
+            "level": [str(a) for a in self.level],
             "basic": str(self.basic),
             "label": self.label,
             "unit": self.unit,
@@ -270,6 +333,7 @@ class Decision:
             "samples": self.samples,
             "options": [o.to_dict() for o in self.options],
             "open_hands": None if self.open_hands is None else self.open_hands.to_dict(),
+            "situation": None if self.situation is None else self.situation.to_dict(),
         }
 
 
@@ -371,18 +435,47 @@ class Review:
 # -- labels ------------------------------------------------------------------------------
 
 
+def is_level(cost: Estimate) -> bool:
+    """Whether an option whose cost against the best is ``cost`` is level with it: the
+    cost is within :data:`Z` standard errors of nothing, so the sampling cannot tell the
+    two apart and the best is no recommendation over it.
+
+    >>> is_level(Estimate(0.0, 0.3)), is_level(Estimate(0.4, 0.3)), is_level(Estimate(0.6, 0.3))
+    (True, True, False)
+    """
+    return cost.mean <= Z * cost.error
+
+
+def is_passive(action: Action) -> bool:
+    """Whether ``action`` is a decision's default, the choice of doing nothing: a pass
+    (a bid or a declaration), staying with the partner rather than going alone,
+    declining to call for the partner's best.
+
+    >>> from euchre.actions import ALONE, ORDER, PASS, STAY
+    >>> [is_passive(a) for a in (PASS, STAY, ORDER, ALONE)]
+    [True, True, False, False]
+    """
+    if isinstance(action, GoAlone):
+        return not action.alone
+    if isinstance(action, Best):
+        return not action.call
+    return isinstance(action, Pass)
+
+
 def label_of(unit: str, cost: Estimate, margin: Estimate | None = None,
              rules_cost: Estimate | None = None) -> str | None:
     """The label of a decision whose option chosen cost ``cost`` against the best, and,
     when it was the best, was better than the next best by ``margin``; ``rules_cost``:
     the cost of what ``basic``'s rules of thumb would have chosen, when that was another
-    option (``None`` when they agree).
+    option (``None`` when they agree). The whole rule, a passive choice's included, is
+    :func:`label_decision`'s.
 
     * ``[?!]``, ``[?]``, ``[??]``: the cost is at least the dubious, mistake or blunder
       threshold (:data:`THRESHOLDS`) at :data:`Z` standard errors below its estimate;
-    * ``[!]``, ``[!!]``: the best option, and every other option would have cost at
-      least the mistake or blunder threshold (at ``Z`` standard errors), and not the
-      choice of the rules of thumb (``unusual``): a hard choice found;
+    * ``[!]``, ``[!!]``: the only good option, and a hard one: the best option, every
+      other option would have cost at least the mistake or blunder threshold (at ``Z``
+      standard errors: ``margin.mean - Z * margin.error``), and not the choice of the
+      rules of thumb;
     * ``[!?]``: an unusual choice the review cannot fault (its cost is under the
       dubious threshold even at ``Z`` standard errors above its estimate) where the
       rules of thumb would have cost at least the dubious threshold (``rules_cost``, at
@@ -418,6 +511,73 @@ def label_of(unit: str, cost: Estimate, margin: Estimate | None = None,
             rules_cost.mean - Z * rules_cost.error >= dubious:
         return "[!?]"
     return None
+
+
+def label_decision(options: Sequence[OptionValue], chosen: Action, basic: Action,
+                   unit: str) -> str | None:
+    """The label of the decision that chose ``chosen`` among ``options`` (their worths
+    and costs in ``unit``), where ``basic``'s rules of thumb chose ``basic``:
+    :func:`label_of` on the costs, and one more test of hardness for a good label.
+
+    A good label (``[!?]``, ``[!]``, ``[!!]``) needs a hard choice: the rules of thumb
+    chose otherwise, and the choice is not merely the default of doing nothing
+    (:func:`is_passive`) made right by the score. Judged in the chance of winning, a
+    pass is often right only because the score makes any euchre dear (at 8-8 a euchre
+    ends the game): the routine a strong player follows without thinking. So a passive
+    choice keeps a good label only as far as the points of this deal earn it as well:
+    :func:`label_of` again on the options' expected points (each difference with the
+    two standard errors combined), and the weaker of the two labels is given. A pass
+    is thus ``[!!]`` only where every call loses at least the blunder threshold in
+    points (0.8), beyond :data:`Z` combined standard errors, and the rules of thumb
+    would have called.
+
+    >>> from euchre.actions import CALL, PASS
+    >>> def option(action, points, cost):
+    ...     return OptionValue(action, Estimate(points, 0.1), Estimate(-cost, 0.01),
+    ...                        Estimate(cost, 0.005))
+    >>> routine = [option(PASS, 0.05, 0.0), option(CALL[2], -0.2, 0.08)]  # at 8-8, say
+    >>> label_of("win", Estimate(0.0, 0.0), routine[1].cost, routine[1].cost)
+    '[!!]'
+    >>> label_decision(routine, PASS, CALL[2], "win") is None
+    True
+    >>> hard = [option(PASS, 0.3, 0.0), option(CALL[2], -0.9, 0.08)]
+    >>> label_decision(hard, PASS, CALL[2], "win")
+    '[!!]'
+    """
+    values = {o.action: o for o in options}
+    taken = values[chosen]
+    margin = _margin(options, chosen) if taken.cost.mean <= 0 else None
+    rules_cost = None if basic == chosen else values[basic].cost
+    label = label_of(unit, taken.cost, margin, rules_cost)
+    if label not in GOOD_LABELS or unit == "points" or not is_passive(chosen):
+        return label
+    plain = label_of("points", *_points_terms(options, chosen, basic))
+    if plain not in GOOD_LABELS:
+        return None
+    return GOOD_LABELS[min(GOOD_LABELS.index(label), GOOD_LABELS.index(plain))]
+
+
+def _behind(option: OptionValue, other: OptionValue) -> Estimate:
+    """How much less ``option`` is worth in points than ``other``, the two standard
+    errors combined (the points of two options are not paired as their costs are)."""
+    if option is other:
+        return Estimate(0.0, 0.0)
+    return Estimate(other.points.mean - option.points.mean,
+                    math.hypot(option.points.error, other.points.error))
+
+
+def _points_terms(options: Sequence[OptionValue], chosen: Action, basic: Action
+                  ) -> tuple[Estimate, Estimate | None, Estimate | None]:
+    """:func:`label_of`'s cost, margin and rules' cost of a decision, in points."""
+    values = {o.action: o for o in options}
+    taken = values[chosen]
+    top = max(options, key=lambda o: o.points.mean)
+    cost = _behind(taken, top)
+    margin = None
+    if cost.mean <= 0:
+        margin = min((_behind(o, taken) for o in options if o.action != chosen),
+                     key=lambda e: e.mean - Z * e.error, default=None)
+    return cost, margin, None if basic == chosen else _behind(values[basic], top)
 
 
 # -- evaluation --------------------------------------------------------------------------
@@ -588,11 +748,7 @@ def judge_decision(game: Game, chosen: Action, deal: int, action_index: int,
         return Skipped(deal, action_index, seat, phase,
                        "no deal fits what this seat saw")
     basic = BasicPlayer(seed=seed).choose(view, legal)
-    by_action = {o.action: o for o in options}
-    taken = by_action[chosen]
-    margin = _margin(options, chosen) if taken.cost.mean <= 0 else None
-    rules_cost = None if basic == chosen else by_action[basic].cost
-    label = label_of(unit, taken.cost, margin, rules_cost)
+    label = label_decision(options, chosen, basic, unit)
     trick = len(game.tricks) + 1 if game.phase is Phase.PLAY else None
     score = game.score
     win_now = None
@@ -600,7 +756,8 @@ def judge_decision(game: Game, chosen: Action, deal: int, action_index: int,
         team = game.rules.seating.team_of[seat]
         win_now = win_probability(game.rules.target, score[team], score[1 - team])
     return Decision(deal, action_index, seat, phase, trick, score, chosen, options, unit,
-                    samples, label, basic, _open_hands(game, chosen), win_now)
+                    samples, label, basic, _open_hands(game, chosen), win_now,
+                    situation_of(view))
 
 
 def _guess_discard(game: Game, seed: int) -> Card:

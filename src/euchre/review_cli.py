@@ -16,20 +16,23 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Final
 
-from euchre.errors import EuchreError
+from euchre.errors import EuchreError, RecordError
 from euchre.jsondata import PathLike
+from euchre.options import optional_module, whole_number
 from euchre.record import Record
 from euchre.review import (
     DEFAULT_BUDGET,
+    GOOD_LABELS,
     PHASE_GROUPS,
     Decision,
     Review,
     describe_action,
     review_record,
+    score_modelled,
 )
-from euchre.review_notes import annotate, cost_text, note_of
+from euchre.review_notes import annotate, open_hands_text, situation_text, verdict_text
 from euchre.rules import seat_name, team_name
 from euchre.text import plural
 
@@ -40,8 +43,6 @@ Write = Callable[[str], None]
 
 def add_review_command(sub: Any) -> None:
     """Add ``review`` to the subparsers of the ``euchre`` command."""
-    from euchre.options import whole_number
-
     review = sub.add_parser(
         "review",
         help="judge every decision of a recorded game (.json or .egn) as a chess engine would",
@@ -89,20 +90,32 @@ def run_review(path: PathLike, *, seats: Sequence[int] | None = None,
     from euchre.arena_cli import ProgressLine
     from euchre.files import read_record, write_record
 
+    # every option is checked before the work: the options alone, then with the record
+    if plot is not None:
+        if not os.fspath(plot).lower().endswith(".png"):
+            raise EuchreError(f"--plot {os.fspath(plot)}: the image is written as PNG: "
+                              "name it FILE.png")
+        _check_folder("--plot", plot)
+        optional_module("matplotlib", "plot", "--plot")
+    if out is not None:
+        _check_target(out)
+        _check_folder("--out", out)
     record = read_record(path)
     record.replay_all()  # an illegal record stops here, with where and why
     players = record.rules.players
     for seat in seats or ():
         if seat >= players:
             raise EuchreError(f"--seat {seat}: the record's seats are 0 to {players - 1}")
-    if plot is not None:
-        if not os.fspath(plot).lower().endswith(".png"):
-            raise EuchreError(f"--plot {os.fspath(plot)}: the image is written as PNG: "
-                              "name it FILE.png")
-        _check_folder("--plot", plot)
-    if out is not None:
-        _check_target(out)
-        _check_folder("--out", out)
+    if plot is not None and not score_modelled(record.rules):
+        raise EuchreError(_NO_CHANCE)
+    if out is not None and os.fspath(out).lower().endswith(".egn"):
+        from euchre.egn import to_egn
+
+        try:  # a record EGN cannot say is refused now, not after the review
+            to_egn(record)
+        except RecordError as error:
+            raise EuchreError(f"--out {os.fspath(out)}: {error} (write .json instead)"
+                              ) from None
     bar = ProgressLine(sys.stderr, "decisions", progress, label="review")
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     try:
@@ -130,6 +143,11 @@ def run_review(path: PathLike, *, seats: Sequence[int] | None = None,
         if plot is not None:
             write(f"wrote {os.fspath(plot)} (the chance of winning over the game)")
     return review
+
+
+_NO_CHANCE: Final = ("--plot: this game has no target score (or not two sides), so there "
+                      "is no chance of winning to draw")
+"""Why ``--plot`` is refused for a record whose rules model no chance of winning."""
 
 
 def _check_target(out: PathLike) -> None:
@@ -164,22 +182,28 @@ def _pct(value: float) -> str:
 
 def _decision_line(d: Decision, names: Sequence[str]) -> str:
     place = f"trick {d.trick}" if d.trick is not None else d.group
-    chosen = describe_action(d.chosen)
-    head = f"  {place:<9} {names[d.seat]:<28} {d.label or '':<4} {chosen}"
-    if d.label in ("[?!]", "[?]", "[??]"):
-        return f"{head}; {describe_action(d.best)} was better by {cost_text(d)}"
-    if d.label is not None:
-        return f"{head}: the best choice"
-    return head
+    head = f"  {place:<9} {names[d.seat]:<28} {d.label or '':<4} {describe_action(d.chosen)}"
+    said = verdict_text(d)  # every label says something
+    if said is None:
+        return head
+    return f"{head}{':' if d.label in GOOD_LABELS else ';'} {said}"
+
+
+def _situation_line(d: Decision, players: int) -> list[str]:
+    """What the seat saw, under its decision (none where the review did not keep it)."""
+    seen = situation_text(d, players)
+    return [] if seen is None else [f"{'':12}{seen}"]
 
 
 def _options_lines(d: Decision) -> list[str]:
+    level = d.level if len(d.level) > 1 else ()
     lines = []
     for o in sorted(d.options, key=lambda o: o.cost.mean):
         win = "" if o.win is None else f"  win {_pct(o.win.mean)} ± {100 * o.win.error:.1f}"
         mark = "*" if o.action == d.chosen else " "
+        tie = "  level" if o.action in level else ""
         lines.append(f"      {mark} {describe_action(o.action):<16} points "
-                     f"{o.points.mean:+.2f} ± {o.points.error:.2f}{win}")
+                     f"{o.points.mean:+.2f} ± {o.points.error:.2f}{win}{tie}")
     return lines
 
 
@@ -199,8 +223,8 @@ def format_review(review: Review, every: bool = False) -> list[str]:
     for d in review.decisions:
         by_deal.setdefault(d.deal, []).append(d)
     for i in sorted(by_deal):
-        shown = [d for d in by_deal[i] if every or d.label is not None
-                 or (d.open_hands is not None and d.open_hands.lost > 0)]
+        shown = [d for d in by_deal[i]
+                 if every or d.label is not None or open_hands_text(d) is not None]
         if not shown:
             continue
         first = by_deal[i][0]
@@ -210,13 +234,12 @@ def format_review(review: Review, every: bool = False) -> list[str]:
         for d in shown:
             if every or d.label is not None:
                 lines.append(_decision_line(d, names))
-                if every:
-                    lines.extend(_options_lines(d))
-            if d.open_hands is not None and d.open_hands.lost > 0:
-                note = note_of(d) or ""
-                hands = note[note.index("open hands:"):]
-                place = f"trick {d.trick}"
-                lines.append(f"  {place:<9} {names[d.seat]:<28} {hands}")
+            hands = open_hands_text(d)
+            if hands is not None:
+                lines.append(f"  {f'trick {d.trick}':<9} {names[d.seat]:<28} {hands}")
+            lines.extend(_situation_line(d, record.rules.players))
+            if every:
+                lines.extend(_options_lines(d))
     lines.append("")
     lines.extend(_summary_lines(review, names))
     chart = _chart_lines(review)
@@ -254,7 +277,8 @@ def _summary_lines(review: Review, names: Sequence[str]) -> list[str]:
                      + f"  {labels}")
         for d in s.costliest:
             costly.append(f"  {names[seat]}: {d.where()}, {describe_action(d.chosen)}; "
-                          f"{describe_action(d.best)} was better by {cost_text(d)}")
+                          f"{verdict_text(d)}")
+            costly.extend(_situation_line(d, review.record.rules.players))
     if costly:
         lines.append("Costliest decisions")
         lines.extend(costly)
@@ -278,15 +302,13 @@ def plot_review(review: Review, path: PathLike) -> None:
     """Draw the chance of winning of each side over the game into a PNG file."""
     series = review.win_series(0)
     if not series:
-        raise EuchreError("--plot: this game has no target score (or no decision was "
-                          "reviewed), so there is no chance of winning to draw")
-    try:
-        import matplotlib
+        raise EuchreError(_NO_CHANCE if not score_modelled(review.record.rules) else
+                          "--plot: no decision was reviewed, so there is no chance of "
+                          "winning to draw")
+    matplotlib = optional_module("matplotlib", "plot", "--plot")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise EuchreError("--plot needs matplotlib: pip install 'euchre[plot]'") from None
     players = review.record.rules.players
     xs = list(range(1, len(series) + 1))
     ys = [100 * v for _, v in series]

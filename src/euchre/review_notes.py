@@ -19,48 +19,145 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from euchre.actions import ALONE, Action, Call, Discard, GoAlone, Order, Pass, Play
-from euchre.cards import SUIT_CHARS, card_name
+from euchre.actions import ALONE, NO_TRUMP, Action, Call, Discard, GoAlone, Order, Pass, Play
+from euchre.cards import SUIT_CHARS, card_name, suit_name
 from euchre.game import Game, Phase
 from euchre.players.basic import BasicPlayer
 from euchre.record import Record, RecordedDeal
-from euchre.review import THRESHOLDS, Decision, Review, describe_action
+from euchre.review import (
+    GOOD_LABELS,
+    THRESHOLDS,
+    Decision,
+    Estimate,
+    Review,
+    describe_action,
+)
+from euchre.rules import seat_name
+from euchre.text import plural
 
-__all__ = ["annotate", "cost_text", "deal_actions", "egn_index", "note_of"]
+__all__ = [
+    "annotate",
+    "cost_text",
+    "deal_actions",
+    "egn_index",
+    "note_of",
+    "open_hands_text",
+    "situation_text",
+    "verdict_text",
+]
 
 _SOURCE = "review"
+
+
+def _amount(decision: Decision, cost: Estimate, better: Action, worse: Action) -> str:
+    """``cost``, what ``worse`` is worth less than ``better``, in words (in the chance
+    of winning, with what ``better`` is worth more in points this deal)."""
+    if decision.unit == "win":
+        values = decision.values()
+        points = values[better].points.mean - values[worse].points.mean
+        return (f"{100 * cost.mean:.1f}% chance to win ± {100 * cost.error:.1f} "
+                f"({points:+.2f} points)")
+    return f"{cost.mean:.2f} points ± {cost.error:.2f}"
 
 
 def cost_text(decision: Decision) -> str:
     """The cost of the option chosen in words: ``4.1% chance to win ± 1.0 (+0.62
     points)`` (the points: what the better option is worth more this deal, which can
     be less than nothing where the chance of winning, not the points, decides)."""
-    taken = decision.taken
-    best = decision.values()[decision.best]
-    points = best.points.mean - taken.points.mean
-    if decision.unit == "win":
-        return (f"{100 * decision.cost.mean:.1f}% chance to win ± "
-                f"{100 * decision.cost.error:.1f} ({points:+.2f} points)")
-    return f"{decision.cost.mean:.2f} points ± {decision.cost.error:.2f}"
+    return _amount(decision, decision.cost, decision.best, decision.chosen)
 
 
-def note_of(decision: Decision) -> str | None:
-    """The annotation of a decision: its label and what was better, and the open-hands
-    verdict of a card that cost a trick; ``None`` when there is nothing to say."""
+def _listed(actions: Sequence[Action]) -> str:
+    """``pass``, ``pass and call h``, ``pass, call h and call s``."""
+    words = [describe_action(a) for a in actions]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def verdict_text(decision: Decision) -> str | None:
+    """What the review says of a decision, after its label: what was better and by how
+    much; that options are level where the review cannot tell them apart (a tie is no
+    recommendation: ``pass and call h are level (0.2% chance to win ± 0.3 (+0.01
+    points) apart, within the sampling error)``); what made a good label; ``None`` for
+    the best choice, level with no other, unlabelled."""
+    label = decision.label
+    chosen, best = decision.chosen, decision.best
+    values = decision.values()
+    if label in GOOD_LABELS:
+        basic = decision.basic
+        if label == "[!?]":
+            return (f"a good idea: no option was clearly better, and the rules of thumb's "
+                    f"{describe_action(basic)} cost "
+                    f"{_amount(decision, values[basic].cost, best, basic)}")
+        runner = min((o for o in decision.options if o.action != chosen),
+                     key=lambda o: o.cost.mean)
+        return (f"the only good choice, and a hard one to find: the next best, "
+                f"{describe_action(runner.action)}, cost "
+                f"{_amount(decision, runner.cost, chosen, runner.action)}, and the rules "
+                f"of thumb would have chosen {describe_action(basic)}")
+    level = decision.level
+    if chosen in level and len(level) > 1:
+        if len(level) > 2:
+            return f"{_listed(level)} are level (each within the sampling error of the first)"
+        other = level[1] if chosen == best else chosen
+        return (f"{_listed(level)} are level ("
+                f"{_amount(decision, values[other].cost, best, other)} apart, within the "
+                "sampling error)")
+    if chosen != best:
+        return f"{describe_action(best)} was better by {cost_text(decision)}"
+    return None
+
+
+def situation_text(decision: Decision, players: int = 4) -> str | None:
+    """What the seat saw as it decided, in a few words: ``hand Jh Ah Kd 9c Ts; upcard
+    Js; score 8-8`` while bidding (``upcard Js turned down`` in round two), ``hand Jh
+    Ts; trump hearts; trick so far Kd (West), Qh (North); score 4-6`` in the play
+    (``to lead`` with no card played); ``None`` where the review did not keep it.
+    ``players``: the table's, to name the seats."""
+    seen = decision.situation
+    if seen is None:
+        return None
+    parts = [f"hand {' '.join(card_name(c) for c in seen.hand)}" if seen.hand
+             else "no cards seen yet"]
+    if seen.upcard is not None:
+        parts.append(f"upcard {card_name(seen.upcard)}"
+                     + (" turned down" if seen.turned_down else ""))
+    if seen.trump is not None:
+        parts.append(f"trump {'no trump' if seen.trump == NO_TRUMP else suit_name(seen.trump)}")
+    if decision.phase == "play":
+        parts.append("trick so far " + ", ".join(
+            f"{card_name(c)} ({seat_name(seat, players)})" for seat, c in seen.trick)
+            if seen.trick else "to lead")
+    parts.append(f"score {'-'.join(str(p) for p in decision.score)}")
+    return "; ".join(parts)
+
+
+def open_hands_text(decision: Decision) -> str | None:
+    """The open-hands verdict of a card that cost a trick with every card seen (``open
+    hands: costs 1 trick with every card seen (Ah best)``), else ``None``."""
+    hands = decision.open_hands
+    if hands is None or hands.lost <= 0:
+        return None
+    best = [card_name(c) for c, t in hands.tricks.items() if t == hands.best]
+    return (f"open hands: costs {plural(hands.lost, 'trick')} with every card seen "
+            f"({' or '.join(best)} best)")
+
+
+def note_of(decision: Decision, players: int = 4) -> str | None:
+    """The annotation of a decision: its label and what the review says of it
+    (:func:`verdict_text`), the open-hands verdict of a card that cost a trick, and
+    what the seat saw (:func:`situation_text`); ``None`` when there is nothing to say."""
     parts = []
     label = decision.label
-    if label in ("[?!]", "[?]", "[??]"):
-        parts.append(f"{label} {_SOURCE}: {describe_action(decision.best)} was better by "
-                     f"{cost_text(decision)}")
-    elif label is not None:
-        parts.append(f"{label} {_SOURCE}: the best choice"
-                     + ("" if label == "[!?]" else ", and a hard one to find"))
-    hands = decision.open_hands
-    if hands is not None and hands.lost > 0:
-        best = [card_name(c) for c, t in hands.tricks.items() if t == hands.best]
-        parts.append(f"open hands: costs {hands.lost} trick{'s' * (hands.lost > 1)} "
-                     f"with every card seen ({' or '.join(best)} best)")
-    return "; ".join(parts) if parts else None
+    if label is not None:
+        said = verdict_text(decision)
+        parts.append(f"{label} {_SOURCE}" + ("" if said is None else f": {said}"))
+    hands = open_hands_text(decision)
+    if hands is not None:
+        parts.append(hands)
+    if not parts:
+        return None
+    seen = situation_text(decision, players)
+    return "; ".join(parts if seen is None else [*parts, seen])
 
 
 def _tagged(recorded: RecordedDeal, game: Game) -> list[tuple[Phase, int, Action]]:
@@ -226,7 +323,7 @@ def annotate(review: Review) -> Record:
         extras = {k: _copy(v) for k, v in recorded.extras.items()}
         tagged = _tagged(recorded, starts[i])
         for d in mine:
-            text = note_of(d)
+            text = note_of(d, record.rules.players)
             if text is not None:
                 where, index = egn_index(tagged, d.action_index)
                 key = "callAnnotations" if where == "call" else "playAnnotations"

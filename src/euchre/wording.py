@@ -27,6 +27,7 @@ from euchre.actions import (
     MISERE,
     NAP,
     NO_TRUMP,
+    THROW_IN,
     WELLINGTON,
     Action,
     Best,
@@ -69,6 +70,7 @@ __all__ = [
     "refusal_text",
     "result_line",
     "suit_symbol",
+    "thrown_in_text",
     "verdict_phrase",
 ]
 
@@ -283,11 +285,25 @@ def verdict_phrase(result: DealResult) -> str:
     return _VERDICTS.get(result.verdict, result.verdict)
 
 
+def thrown_in_text(last: Action | None) -> str:
+    """Why a deal was thrown in, from its last action (``None``: not known): a hand
+    thrown in (§19.5, at any point of the deal), or everybody passing.
+
+    >>> from euchre.actions import PASS, THROW_IN_HAND
+    >>> thrown_in_text(PASS), thrown_in_text(THROW_IN_HAND)
+    ('Everybody passed: the deal is thrown in', 'A hand was thrown in: the deal is void')
+    """
+    if isinstance(last, Declare) and last.what == THROW_IN:
+        return "A hand was thrown in: the deal is void"
+    return "Everybody passed: the deal is thrown in"
+
+
 def result_line(result: DealResult, seating: Seating, names: Sequence[str],
-                team_names: Sequence[str]) -> str:
+                team_names: Sequence[str], *, last: Action | None = None) -> str:
     """One line about a finished deal: ``North made hearts: 4 tricks, made; Us +1``;
     with a bid, ``Ada bid Nap (no trump): 5 tricks, made; Ada +10``; where several
-    sides score, each of them (``Ben +3 · Cleo +3``, a set maker ``Us -4``).
+    sides score, each of them (``Ben +3 · Cleo +3``, a set maker ``Us -4``); a deal
+    thrown in says why (:func:`thrown_in_text`; ``last``: the deal's last action).
 
     >>> from euchre.deal import DealResult
     >>> from euchre.rules import Rules
@@ -298,7 +314,7 @@ def result_line(result: DealResult, seating: Seating, names: Sequence[str],
     'W bid three (clubs): 2 tricks, set; S +3 · E +3'
     """
     if result.thrown_in or result.maker is None:
-        return "Everybody passed: the deal is thrown in"
+        return thrown_in_text(last)
     trump = "" if result.trump is None else suit_name(result.trump)
     made = result.tricks[seating.team(result.maker)]
     who = names[result.maker]

@@ -562,13 +562,14 @@ class GameSession:
         if step.trick is not None and step.trick_winner is not None:
             lines.append("  " + agree(self.names[step.trick_winner], "takes the trick"))
         if step.result is not None:
-            lines.append(self.result_line(step.result))
+            lines.append(self.result_line(step.result, last=action))
         return lines
 
-    def result_line(self, result: DealResult) -> str:
-        """One line about a finished deal: ``North made ♥: 4 tricks, made; Us +1``."""
+    def result_line(self, result: DealResult, *, last: Action | None = None) -> str:
+        """One line about a finished deal: ``North made ♥: 4 tricks, made; Us +1``
+        (``last``: the action that ended it, which says why a deal was thrown in)."""
         teams = [self.team_name(t) for t in range(self.rules.seating.team_count)]
-        return result_line(result, self.rules.seating, self.names, teams)
+        return result_line(result, self.rules.seating, self.names, teams, last=last)
 
     def verdict_text(self, result: DealResult) -> str:
         """What a deal came to, said from the person's side: ``We made it.``, ``They
