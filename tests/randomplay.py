@@ -27,9 +27,12 @@ class Checked(BasePlayer):
         return action
 
 
-def play_random(rules: Rules, seed: int, stop_after: int | None = None) -> Game:
-    """A game played with random legal actions (``stop_after`` actions at most)."""
-    game = Game(rules, seed=seed)
+def play_random(rules: Rules, seed: int, stop_after: int | None = None,
+                score: tuple[int, ...] | None = None,
+                tokens: tuple[int, ...] | None = None) -> Game:
+    """A game played with random legal actions (``stop_after`` actions at most), from
+    ``score`` and ``tokens`` when given."""
+    game = Game(rules, seed=seed, score=score, tokens=tokens)
     rng = random.Random(seed)
     count = 0
     while not game.is_over() and (stop_after is None or count < stop_after):

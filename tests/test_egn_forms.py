@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from egnspec import egn_deals, egn_problems
 from euchre.actions import ALONE, BEST, CALL, STAY, Action, Best, Call, Declare, Discard, Give
 from euchre.cards import NINE, NO_TRUMP, TEN, card_name, card_rank, parse_card
 from euchre.egn import (
@@ -109,10 +110,11 @@ def round_trips(rules: Rules, seeds: range, *, exact: bool = True,
             deal = int(message.split(":")[0].removeprefix("deal "))
             assert swapper_sat_out(record, deal), message
             continue
+        assert egn_problems(json.loads(text)) == []  # every form writes EGN's own fields
         back = loads_egn(text)
         if exact:
             assert back.rules == rules
-            assert back.deals == record.deals
+            assert back.deals == egn_deals(record)
         ours, theirs = record.check_all(), back.check_all()
         assert theirs.results == ours.results
         assert (theirs.score, theirs.game.winner()) == (ours.score, ours.game.winner())
@@ -178,11 +180,13 @@ def test_egn_flag_farmers_and_go_under_two_handed_round_trip() -> None:
     for seed in seeds:
         record = Record.from_game(play_random(rules, seed))
         try:
-            written.append(loads_egn(dumps_egn(record)))
+            text = dumps_egn(record)
         except RecordError as error:  # the one refusal with both flags (below)
             assert "which EGN would read back as a farmer's hand" in str(error)
             continue
-        assert written[-1].deals == record.deals and written[-1].rules == rules
+        assert egn_problems(json.loads(text)) == []
+        written.append(loads_egn(text))
+        assert written[-1].deals == egn_deals(record) and written[-1].rules == rules
     assert len(written) >= len(seeds) // 2
     assert actions_of([r for r in written], Declare)
 
@@ -262,7 +266,7 @@ def test_egn_flag_farmers_refused_when_the_farmer_sits_out(
         assert not target.exists()
         # the deals before it convert
         kept = replace(record, deals=record.deals[: deal - 1], result=None)
-        assert loads_egn(dumps_egn(kept)).deals == kept.deals
+        assert loads_egn(dumps_egn(kept)).deals == egn_deals(kept)
         return
     pytest.fail("no farmer's partner went alone")
 
@@ -306,10 +310,12 @@ def test_egn_flag_farmers_reads_a_written_swap() -> None:
     result = record.deals[0].result
     assert result is not None
     assert (result.maker, result.tricks, result.team, result.points) == (0, (1, 4), 1, 2)
-    # and written back the same
-    assert json.loads(dumps_egn(record))["deals"][0]["phases"][0]["cardExchanges"] == [
+    # and written back the same, as EGN's schema allows
+    data = json.loads(dumps_egn(record))
+    assert egn_problems(data) == []
+    assert data["deals"][0]["phases"][0]["cardExchanges"] == [
         {"receiver": 0, "cards": ["Ah", "Kh", "Qs"]}]
-    assert loads_egn(dumps_egn(record)).deals == record.deals
+    assert loads_egn(dumps_egn(record)).deals == egn_deals(record)
 
 
 @pytest.mark.parametrize(
@@ -388,7 +394,7 @@ def test_egn_flag_partners_best_discard_first_is_written_receive_first() -> None
     for record in written:
         back = loads_egn(dumps_egn(record))
         assert back.rules == rules.replace(partners_best_order="receive_first")
-        assert [d.deal for d in back.deals] == [d.deal for d in record.deals]
+        assert [d.deal for d in back.deals] == [d.deal for d in egn_deals(record)]
         for mine, theirs in zip(record.deals, back.deals, strict=True):
             swapped = list(mine.actions)
             for j in range(len(swapped) - 1):
@@ -412,7 +418,7 @@ def test_egn_flag_partners_best_loner_and_defender_read_from_the_alone_defender(
             "loner_and_defender" if to_defender else "loner")
         if to_defender:
             defended += 1
-            assert back.rules == rules and back.deals == record.deals
+            assert back.rules == rules and back.deals == egn_deals(record)
     assert defended
 
 
@@ -660,7 +666,9 @@ def test_egn_flag_partners_best_converts_through_the_command_line(
     out, err = capsys.readouterr()
     assert err == f"note: {egn_rules_note(rules)}\n" and "partners_best_order" in err
     assert out == f"wrote {egn} ({len(record.deals)} deals)\n"
-    flags = json.loads(egn.read_text(encoding="utf-8"))["metadata"]["ruleset"]
+    data = json.loads(egn.read_text(encoding="utf-8"))
+    assert egn_problems(data) == []
+    flags = data["metadata"]["ruleset"]
     assert flags["partners_best"] is True and flags["farmers"] is True
     back = tmp_path / "back.json"
     assert main(["convert", str(egn), str(back)]) == 0

@@ -311,6 +311,11 @@ def test_egn_replay_says_the_version_of_an_old_file(
     assert capsys.readouterr().out.splitlines() == [
         "EGN version 1.0.0 (an older version: read as 1.6)",
         "ok: 1 deal, every action legal, final score 0-2",
+        # the file gives no hands, only the cards played
+        "not checked, for want of the hands:",
+        "- that each seat was dealt the cards it plays, in deal 1: the record gives no "
+        "hands there, only the cards played, so each hand is taken from its seat's plays "
+        "(revokes, trick winners, points and the score are checked against them)",
     ]
     native = tmp_path / "old.json"
     assert main(["convert", path, str(native)]) == 0
@@ -324,7 +329,7 @@ def test_egn_replay_says_the_version_of_an_old_file(
     capsys.readouterr()
     assert main(["replay", str(current)]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("Deal 1: ")  # after the seats
-    assert json.loads(current.read_text())["version"] == "1.4"
+    assert json.loads(current.read_text())["version"] == "1.6"  # the newest, always
 
 
 # -- fuzzing -----------------------------------------------------------------------------

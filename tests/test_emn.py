@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from egnspec import emn_problems
 from euchre.cli import main
 from euchre.egn import rules_from_egn, to_egn
 from euchre.emn import (
@@ -25,7 +26,7 @@ from euchre.emn import (
 )
 from euchre.errors import RecordError
 from euchre.files import read_record
-from euchre.record import Record
+from euchre.record import Record, load, seat_players
 from euchre.rules import Rules
 from fuzzing import fuzz, json_values, read_or_none, replace_deep
 from randomplay import play_random
@@ -132,6 +133,113 @@ def test_emn_stored_result_is_checked() -> None:
         from_emn(data).check()
     data["metadata"]["result"] = {"winner": ["team-01"], "status": "FORFEIT"}
     from_emn(data).check()  # a team's key, and a forfeit, are not derived from the games
+
+
+# -- matches of the project's games ------------------------------------------------------
+
+
+def combined(games: list[Json]) -> Json:
+    """A match of EGN games, combined as EGN's own combiner does it (``emn-match-combine``:
+    ``src/emn/combiner.ts`` of NextSuit-Labs/euchre-game-notation): each player of the
+    games known by its first ``playerIds`` entry (``source:id``), or else by its name,
+    case and surrounding spaces aside, and given the next master id (``p-01``...), so
+    that each game's ``playersOverride`` names who sat where."""
+    ids: dict[str, str] = {}
+    registry = []
+    entries = []
+    for k, game in enumerate(games):
+        seats = []
+        for player in game["metadata"]["players"]:
+            name = player if isinstance(player, str) else player["name"]
+            external = [] if isinstance(player, str) else player.get("playerIds", [])
+            key = (f"{external[0]['source']}:{external[0]['id']}" if external
+                   else name).strip().lower()
+            if key not in ids:
+                ids[key] = f"p-{len(ids) + 1:02d}"
+                registry.append({"id": ids[key], "name": name, "playerIds": external or [
+                    {"id": ids[key], "source": "emn-combine"}]})
+            seats.append(ids[key])
+        entries.append({"gameIndex": k, "playersOverride": seats, "gameData": game})
+    return {"fileType": EMN_FILE_TYPE, "version": "1.1",
+            "metadata": {"title": "Arena", "players": registry,
+                         "matchFormat": {"type": "FIXED_GAMES", "target": len(entries)}},
+            "games": entries}
+
+
+def test_emn_a_match_of_arena_games_has_four_different_players_a_game(tmp_path: Path) -> None:
+    from euchre.arena import run_match
+
+    run_match(["basic", "basic"], EGN_RULES, games=2, seed=1, record=tmp_path / "same")
+    run_match(["basic", "random"], EGN_RULES.replace(target=5), games=1, duplicate=True,
+              seed=2, record=tmp_path / "two")
+    for folder, count in (("same", 2), ("two", 2)):
+        records = [load(path) for path in sorted((tmp_path / folder).iterdir())]
+        assert len(records) == count
+        match = combined([to_egn(record) for record in records])
+        assert emn_problems(match) == []
+        read = from_emn(match)
+        for game in read.games:
+            assert len(set(game.seats)) == 4
+        names = [[read.name(pid) for pid in game.seats] for game in read.games]
+        if folder == "same":  # basic at every seat: a player of its own at each
+            assert names == [["basic (South)", "basic (West)", "basic (North)",
+                              "basic (East)"]] * 2
+            assert [p.id for p in read.players] == ["p-01", "p-02", "p-03", "p-04"]
+        else:  # the seats swapped: a bot keeps its level, beside its seat's id
+            assert names[0] == ["basic (South)", "random (West)", "basic (North)",
+                                "random (East)"]
+            assert names[1] == ["random (South)", "basic (West)", "random (North)",
+                                "basic (East)"]
+        for record, game in zip(records, read.games, strict=True):
+            assert game.record.metadata["bots"] == record.metadata["players"]
+
+
+def test_emn_players_named_by_a_bot_at_two_seats_were_one_player() -> None:
+    # what the writer wrote before: the arena's bot name at every seat (and a bot's
+    # level as the first of its playerIds), so a combined match had one player sit four
+    # (or two) times: EMN refuses it
+    record = Record.from_game(play_random(EGN_RULES, 1), {"players": ["basic"] * 4,
+                                                          "arena": {}})
+    old = to_egn(record)
+    old["metadata"]["players"] = ["basic"] * 4  # type: ignore[index]
+    match = combined([old])
+    assert emn_problems(match)[0].startswith("games[0].playersOverride: not four different")
+    assert "'p-01' sits twice in one game" in error_of(match)
+    people = Record.from_game(play_random(EGN_RULES, 1), {
+        "players": ["You", "Hana", "Ned", "Ada"], "bots": ["human", "basic", "basic", "basic"]})
+    old = to_egn(people)
+    old["metadata"]["players"] = ["You", *(  # type: ignore[index]
+        {"name": name, "playerIds": [{"id": "basic", "source": "euchre bot"}]}
+        for name in ("Hana", "Ned", "Ada"))]
+    assert "sits twice in one game" in error_of(combined([old]))
+    # as written now: four players, each bot's level kept
+    match = combined([to_egn(people)])
+    assert emn_problems(match) == []
+    read = from_emn(match)
+    assert [read.name(pid) for pid in read.games[0].seats] == ["You", "Hana", "Ned", "Ada"]
+    assert read.games[0].record.metadata["bots"] == ["human", "basic", "basic", "basic"]
+
+
+@pytest.mark.parametrize(
+    ("metadata", "players", "ids"),
+    [
+        ({"players": ["Ann", "Bo", "Cy", "Di"]}, 4, ["Ann", "Bo", "Cy", "Di"]),
+        ({"players": ["Sam", " sam ", "Cy", "SAM"]}, 4,
+         ["Sam (South)", "sam (West)", "Cy", "SAM (East)"]),
+        ({"players": ["Bo (West)", "Bo", "Bo", "Di"]}, 4,
+         ["Bo (West) (seat 0)", "Bo (West) (seat 1)", "Bo (North)", "Di"]),
+        ({"players": ["Ann", "", 7, "Di"]}, 4, ["Ann", "West", "North", "Di"]),
+        ({"players": ["expert", "expert"], "arena": {}}, 2, ["expert (South)", "expert (North)"]),
+        ({}, 4, ["South", "West", "North", "East"]),
+    ],
+)
+def test_emn_every_seat_gets_its_own_player_id(
+    metadata: dict[str, Json], players: int, ids: list[str]
+) -> None:
+    seats = seat_players(metadata, players)
+    assert [p.id for p in seats] == ids
+    assert len({p.id.casefold() for p in seats}) == players
+    assert all(p.bot == ("expert" if "arena" in metadata else None) for p in seats)
 
 
 # -- standings by format -----------------------------------------------------------------

@@ -15,9 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre.actions import PLAY, Action, Play
+from egnspec import egn_deals
+from euchre.actions import PASS, PLAY, THROW_IN_HAND, Action, Play
 from euchre.cards import UNKNOWN, card_name, cards_of, suit_name
 from euchre.deal import Deal
+from euchre.egn import dumps_egn, egn_refusal, loads_egn
 from euchre.errors import RecordError
 from euchre.files import read_record, write_record
 from euchre.game import Game, Phase
@@ -30,14 +32,22 @@ from euchre.record import (
     ReplayError,
     dump,
     dumps,
+    game_after_end,
     load,
     loads,
 )
-from euchre.rules import Rules
+from euchre.replay_cli import replay as replay_file
+from euchre.rules import APPLIES, Rules
+from euchre.rules import PRESETS as PRESET_RULES
+from euchre.storage import APP, resume_game, save_game, save_record
 from fuzzing import fuzz, json_values, mutate, read_or_none
 from randomplay import play_random
 
 PRESETS = ("standard", "two-handed", "tournament", "openspiel")
+EGN_PASSING = Rules(maker_partner_alone=False, lone_defender=False,
+                    loner_lead="left_of_dealer")
+"""Four-handed rules EGN says exactly, without stick-the-dealer: deals everybody passes
+are thrown in."""
 
 Json = Any
 """JSON data as :func:`json.loads` gives it: tests index it freely."""
@@ -407,7 +417,8 @@ def test_record_replay_cli_marks_the_deals_after_the_end(
         out, err = capsys.readouterr()
         assert err.splitlines() == [f"warning: {warning}"]
         back = read_record(tmp_path / target)
-        assert back.deals == record.deals
+        # EGN has no kitty: its reader works it out from the hands, in the deck's order
+        assert back.deals == (record.deals if target.endswith(".json") else egn_deals(record))
         assert back.replay_all().warnings == record.replay_all().warnings
 
 
@@ -534,6 +545,250 @@ def test_record_refuses_metadata_that_is_not_json() -> None:
         ))
 
 
+# -- thrown-in deals: who deals next ----------------------------------------------------
+
+
+def play_throwing_in(rules: Rules, seed: int, limit: int = 1500) -> Game:
+    """A game of random legal actions (``limit`` at most: Hasenpfeffer's scores may sink
+    for ever) in which every throw-in hand is thrown in, and most calls are passes."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.is_over():
+            break
+        actions = game.legal_actions()
+        if THROW_IN_HAND in actions:
+            game.apply(THROW_IN_HAND)
+        elif PASS in actions and rng.random() < 0.6:
+            game.apply(PASS)
+        else:
+            game.apply(rng.choice(actions))
+    return game
+
+
+THROW_IN_CASES: dict[str, Rules] = {
+    **{f"{name} throw_in": rules.replace(throw_in="no_ace_no_face")
+       for name, rules in PRESET_RULES.items() if rules.form in APPLIES["throw_in"]},
+    "32 cards throw_in": Rules(deck=32, throw_in="no_ace_no_face"),
+    "hasenpfeffer": Rules.preset("hasenpfeffer"),
+    **{f"{name} nap_all_pass=throw_in": rules.replace(nap_all_pass="throw_in")
+       for name, rules in PRESET_RULES.items() if rules.form == "napoleon"},
+}
+"""Rules under which deals are thrown in: by a throw-in hand (``throw_in``, every form
+that takes it, each preset of those forms), or by everybody passing (Hasenpfeffer's
+Benny in the widow, Napoleon's ``nap_all_pass``; and, in the other cases too, two
+rounds of passes without stick-the-dealer)."""
+
+
+@pytest.mark.parametrize("name", list(THROW_IN_CASES))
+def test_record_round_trip_of_games_with_thrown_in_deals(name: str) -> None:
+    rules = THROW_IN_CASES[name]
+    hands = rules.throw_in != "none"
+    need = 1 if rules.deals == 1 else 3  # games with deals thrown in (openspiel: one deal)
+    thrown = hand_games = 0
+    for seed in range(400):
+        game = play_throwing_in(rules, seed)
+        record = Record.from_game(game, {"title": f"{name} {seed}"})
+        text = dumps(record)
+        again = loads(text)
+        assert again == record
+        assert dumps(again) == text
+        replayed = again.check()
+        assert replayed.deals == game.deals
+        assert replayed.history == game.history
+        assert replayed.results == game.results
+        assert (replayed.score, replayed.winner()) == (game.score, game.winner())
+        dealers = [deal.dealer for deal in game.deals]
+        for k, (actions, result) in enumerate(zip(game.history, game.results, strict=False)):
+            if k + 1 < len(dealers):  # the rule the record checks is the game's
+                same = THROW_IN_HAND in actions
+                assert (dealers[k + 1] == dealers[k]) == same
+                assert result.thrown_in or not same
+        thrown += any(result.thrown_in for result in game.results)
+        hand_games += any(THROW_IN_HAND in actions for actions in game.history)
+        if seed >= 10 and thrown >= need and (hand_games >= need or not hands):
+            break
+    assert thrown >= need
+    assert hand_games >= need or not hands
+    # EGN has neither throw-in hands nor these forms (test_egn_forms.py): refused in one
+    # line; deals everybody passed under rules it has: next test
+    refusal = egn_refusal(rules)
+    assert refusal is not None
+    with pytest.raises(RecordError, match=f"^{re.escape(refusal)}$"):
+        dumps_egn(record)
+
+
+@pytest.mark.parametrize("rules", [EGN_PASSING, Rules(form="two_handed")],
+                         ids=["four-handed", "two-handed"])
+def test_record_egn_round_trip_of_games_with_deals_everybody_passed(rules: Rules) -> None:
+    games = 0
+    for seed in range(1, 40):
+        game = play_throwing_in(rules, seed)  # only the maker goes alone under these rules
+        if not any(result.thrown_in for result in game.results):
+            continue
+        games += 1
+        record = loads(dumps(Record.from_game(game)))
+        back = loads_egn(dumps_egn(record))
+        assert back.deals == egn_deals(record)
+        replayed = back.check()
+        assert replayed.history == game.history
+        assert (replayed.score, replayed.winner()) == (game.score, game.winner())
+        if games == 3:
+            break
+    assert games == 3
+
+
+def test_record_rotation_of_the_deal_after_a_throw_in_hand() -> None:
+    rules = Rules(deck=32, throw_in="no_ace_no_face")
+    game = next(g for seed in range(100) if (g := play_throwing_in(rules, seed)).results
+                and any(THROW_IN_HAND in actions for actions in g.history[:-1]))
+    data = record_data(Record.from_game(game))
+    k = next(k for k, actions in enumerate(game.history) if THROW_IN_HAND in actions)
+    dealer = game.deals[k].dealer
+    assert deal_data(data, k + 1)["dealer"] == dealer  # the same dealer deals again
+    deal_data(data, k + 1)["dealer"] = (dealer + 1) % 4
+    assert load_error(data).startswith(
+        f"deals[{k + 1}].dealer: deal {k + 2} is dealt by seat {(dealer + 1) % 4}, but deal "
+        f"{k + 1} was thrown in by a throw-in hand, so seat {dealer} deals again"
+    )
+    # a deal everybody passed passes the deal on, whatever the rules
+    passed = next(g for seed in range(100) if (g := play_throwing_in(rules, seed)).results
+                  and any(r.thrown_in and THROW_IN_HAND not in a
+                          for r, a in zip(g.results, g.history[:-1], strict=False)))
+    data = record_data(Record.from_game(passed))
+    k = next(k for k, (r, a) in enumerate(zip(passed.results, passed.history, strict=False))
+             if r.thrown_in and THROW_IN_HAND not in a)
+    dealer = passed.deals[k].dealer
+    assert deal_data(data, k + 1)["dealer"] == (dealer + 1) % 4
+    deal_data(data, k + 1)["dealer"] = dealer
+    assert load_error(data).startswith(
+        f"deals[{k + 1}].dealer: deal {k + 2} is dealt by seat {dealer}, but the deal passes "
+        f"to seat {(dealer + 1) % 4}"
+    )
+
+
+# -- four-trick tokens at the start -------------------------------------------------------
+
+TOKENS = Rules(four_trick_tokens=True)
+
+
+def game_with_tokens(seed: int = 4, actions: int | None = None) -> Game:
+    """A game of random legal actions started at 2-5 with three tokens a side: with seed
+    4 a fourth token scores a point."""
+    return play_random(TOKENS, seed, actions, score=(2, 5), tokens=(3, 3))
+
+
+def test_record_round_trip_of_a_game_starting_with_tokens(tmp_path: Path) -> None:
+    game = game_with_tokens()
+    record = Record.from_game(game)
+    assert record.start_tokens == (3, 3)
+    data = record_data(record)
+    assert list(data) == [
+        "format", "version", "metadata", "rules", "start_score", "start_tokens", "deals",
+        "result",
+    ]
+    assert data["start_tokens"] == [3, 3]
+    text = dumps(record)
+    again = loads(text)
+    assert again == record
+    assert dumps(again) == text
+    replayed = again.check()
+    assert (replayed.score, replayed.tokens) == (game.score, game.tokens)
+    assert replayed.start_tokens == (3, 3)
+    without = replace(record, start_tokens=()).replay()
+    assert without.score != game.score  # the tokens count: a fourth scored a point
+    # the deals after the end go on with the tokens, as the score
+    assert game_after_end(game, [game.deals[0]]).tokens == game.tokens
+    # euchre replay narrates the same game
+    path = tmp_path / "tokens.json"
+    dump(record, path)
+    lines: list[str] = []
+    replay_file(path, write=lines.append)
+    assert lines[-1].endswith(f"{game.score[0]}-{game.score[1]}")
+
+
+def test_record_without_tokens_writes_none() -> None:
+    game = Game(TOKENS, seed=2, score=(1, 1), tokens=(0, 0))
+    record = Record.from_game(game)
+    assert record.start_tokens == ()
+    assert "start_tokens" not in record_data(record)
+    assert Record(rules=TOKENS, start_tokens=(0, 0)) == Record(rules=TOKENS)
+    assert loads(dumps(record)).replay().tokens == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("value", "four_trick_tokens", "expected"),
+    [
+        ([4, 0], True,
+         "start_tokens: each side holds 0 to 3 four-trick tokens (a fourth scores a point), not 4"),
+        ([1, 0], False,
+         "start_tokens: these rules have no four-trick tokens (four_trick_tokens is off)"),
+        ([1], True, "start_tokens: must be a list of two numbers (team 0, team 1)"),
+        ([-1, 0], True, "start_tokens[0]: must be from 0, not -1"),
+        ([True, 0], True, "start_tokens[0]: must be a whole number, not true"),
+        ("3", True, "start_tokens: must be a list, not '3'"),
+    ],
+)
+def test_record_bad_start_tokens_are_one_record_error(
+    value: object, four_trick_tokens: bool, expected: str
+) -> None:
+    data = record_data(Record.from_game(game_with_tokens(actions=10)))
+    data["rules"]["four_trick_tokens"] = four_trick_tokens
+    data["start_tokens"] = value
+    assert load_error(data) == expected
+
+
+def test_record_built_with_bad_start_tokens_is_refused() -> None:
+    with pytest.raises(RecordError, match=r"^start_tokens: these rules have no four-trick "
+                                          r"tokens \(four_trick_tokens is off\)$"):
+        Record(start_tokens=(1, 0))
+    with pytest.raises(RecordError, match=r"^start_tokens: one number per side, 2 numbers, "
+                                          r"not 3$"):
+        Record(rules=TOKENS, start_tokens=(1, 0, 0))
+    with pytest.raises(RecordError, match=r"^start_tokens: must be a tuple, not a list$"):
+        Record(rules=TOKENS, start_tokens=[1, 0])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seeded", [True, False], ids=["from the seed", "from the deals"])
+def test_record_saved_and_resumed_keeps_the_start_tokens(tmp_path: Path, seeded: bool) -> None:
+    original = game_with_tokens(actions=30)
+    assert not original.is_over()
+    path = tmp_path / "g.json"
+    if seeded:
+        save_game(original, {"app": APP}, path)
+    else:
+        save_record(Record.from_game(original, {"app": APP}), path)
+    assert record_data(load(path))["start_tokens"] == [3, 3]
+    resumed, _ = resume_game(path)
+    assert resumed.start_tokens == (3, 3)
+    assert (resumed.history, resumed.score, resumed.tokens) == (
+        original.history, original.score, original.tokens)
+    for game in (original, resumed):
+        rng = random.Random(8)
+        while not game.is_over():
+            game.apply(rng.choice(game.legal_actions()))
+    if seeded:  # the same deals to come: played on the same way, they end the same way
+        assert (resumed.score, resumed.tokens) == (original.score, original.tokens)
+    finished = loads(dumps(Record.from_game(resumed)))
+    assert finished.start_tokens == (3, 3)
+    assert finished.check().score == resumed.score
+
+
+def test_record_starting_with_tokens_is_refused_by_egn(tmp_path: Path) -> None:
+    record = Record.from_game(game_with_tokens())
+    message = ("start_tokens=[3, 3]: EGN has no field for the four-trick tokens a game "
+               "starts with (its initialScore gives only the score)")
+    with pytest.raises(RecordError) as info:
+        dumps_egn(record)
+    assert str(info.value) == message
+    with pytest.raises(RecordError, match=re.escape(message)):
+        write_record(record, tmp_path / "game.egn")
+    assert not (tmp_path / "game.egn").exists()
+    # without tokens at the start, the same rules are written
+    plain = Record.from_game(Game(TOKENS, seed=4, score=(2, 5)))
+    assert loads_egn(dumps_egn(plain)).rules.four_trick_tokens
+
+
 # -- files -------------------------------------------------------------------------------
 
 
@@ -549,7 +804,7 @@ def test_record_files_by_extension(tmp_path: Path) -> None:
     write_record(record, egn)
     assert egn.read_text(encoding="utf-8").startswith('{\n  "fileType": "Euchre Game Notation"')
     back = read_record(egn)
-    assert back.deals == record.deals
+    assert back.deals == egn_deals(record)
     assert back.rules == record.rules
 
 
@@ -583,7 +838,8 @@ _WORDS = st.sampled_from(
 JSON = json_values(
     _WORDS,
     ["format", "version", "rules", "deals", "dealer", "hands", "upcard", "kitty", "actions",
-     "result", "score", "winner", "metadata", "start_score", "extras", "team"],
+     "result", "score", "winner", "metadata", "start_score", "start_tokens", "extras",
+     "team"],
     ints=(-3, 40), floats=st.floats(allow_nan=False), text=6, key_text=5, max_size=5,
     max_leaves=25,
 )

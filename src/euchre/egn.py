@@ -4,10 +4,16 @@ EGN (``.egn``, JSON) writes each deal as its dealer, upcard, bidding calls and t
 who played each card follows from the rules (the first lead, then each trick's
 winner). Reading rebuilds the hands from the cards each seat plays (plus
 ``playerCards`` when given, the dealer's exchange and the ``cardExchanges``: a farmer's
-hand or going under, a call for partner's best); cards never seen stay unknown (``X``).
-The whole game is replayed on reading, so a record that reads is legal. Every ruleset
-flag of EGN 1.4 maps to an option (RULES-forms §20). See ``docs/record-format.md`` for
-the mapping and for what EGN cannot express.
+hand or going under, a call for partner's best); cards never seen stay unknown (``X``),
+and a seat given no hand has it taken from its plays
+(:data:`~euchre.record.HANDS_FROM_PLAYS`). The whole game is replayed on reading, so a
+record that reads is legal. Every ruleset flag of EGN 1.4 to 1.6 maps to an option
+(RULES-forms §20).
+
+Files of every EGN version read (:mod:`euchre.egn_versions`); files are written in the
+newest, with its fields only: no ``kitty`` (dropped in 1.2; reading works it out from
+the hands when the file gives them all), every seat a player of its own. See
+``docs/record-format.md`` for the mapping and for what EGN cannot express.
 
 >>> record = loads_egn('''{"fileType": "Euchre Game Notation", "version": "1.4",
 ...   "metadata": {"players": ["N", "E", "S", "W"], "initialScore": [0, 0]},
@@ -22,6 +28,7 @@ the mapping and for what EGN cannot express.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Final
@@ -67,15 +74,17 @@ from euchre.cards import (
     card,
     card_name,
     card_rank,
+    cards_of,
     deck_has_benny,
     deck_lowest_rank,
     deck_mask,
     left_bower,
+    mask_of,
     trick_winner_index,
 )
 from euchre.deal import Deal, DealResult
 from euchre.egn_versions import NEWEST_EGN_VERSION, upgrade_egn
-from euchre.errors import CardError, IllegalActionError, RecordError, RulesError
+from euchre.errors import CardError, IllegalActionError, Reason, RecordError, RulesError
 from euchre.game import Game, Phase
 from euchre.jsondata import (
     PathLike,
@@ -91,7 +100,14 @@ from euchre.jsondata import (
     require,
     write_text,
 )
-from euchre.record import GameResult, Record, RecordedDeal, ReplayError
+from euchre.record import (
+    HANDS_FROM_PLAYS,
+    GameResult,
+    Record,
+    RecordedDeal,
+    ReplayError,
+    seat_players,
+)
 from euchre.rules import SEAT_NAMES, LonerLead, Rules
 from euchre.scoring import deal_score
 
@@ -112,8 +128,9 @@ __all__ = [
 
 EGN_FILE_TYPE: Final = "Euchre Game Notation"
 """The ``fileType`` of an EGN file."""
-EGN_VERSION: Final = "1.4"
-"""The EGN version written."""
+EGN_VERSION: Final = NEWEST_EGN_VERSION
+"""The EGN version written: the newest published (every field written is one of its
+schema, ``schemas/egn-schema-v1.json`` of the EGN project)."""
 DEFAULT_PLAYERS: Final = SEAT_NAMES[4]
 """Player names written when the record's metadata has none."""
 
@@ -460,7 +477,9 @@ def _from_upgraded(top: dict[str, object], version: str) -> Record:
         elif key == "finalScore":
             final = _pair(value, place)
         elif key == "players":
-            metadata["players"] = _players(value, place)
+            metadata["players"], bots = _players(value, place)
+            if any(bot != "human" for bot in bots):
+                metadata["bots"] = bots
         elif key == "teamNames":
             metadata["teamNames"] = [
                 as_string(name, f"{place}[{k}]") for k, name in enumerate(as_list(value, place))
@@ -552,6 +571,8 @@ class _Converted:
     finished: bool
     where: str
     tricks_where: str
+    seats: tuple[int, ...] = ()
+    """The seat that played each card of the tricks, in order."""
 
 
 def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
@@ -649,8 +670,8 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
         kitty = _kitty(state, None, rules, deck, state_where, swap)
         unplayed: list[list[Card]] = [[] for _ in range(n)]
         ins = _received(swap, [])
-        hands = _hands(state, None, rules, deck, state_where, unplayed, False, dealer, upcard,
-                       ins)
+        hands, recorded_seats = _hands(state, None, rules, deck, state_where, unplayed, False,
+                                       dealer, upcard, ins)
         declares: list[Action] = []
         if swap is not None:
             declared, _, _ = _resolve(swap.receiver, hands[swap.receiver], rules, swap=swap,
@@ -661,9 +682,11 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
             declares = [PASS] * len(declare_seats)
         full = tuple(tuple(hand + [UNKNOWN] * (size - len(hand))) for hand in hands)
         recorded = RecordedDeal(
-            Deal(dealer, full, upcard, kitty),
+            Deal(dealer, full, upcard, _inferred_kitty(kitty, full, upcard, deck,
+                                                       len(recorded_seats) == n)),
             (*declares, *bids),
-            extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where),
+            extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where,
+                           _from_plays(recorded_seats, n)),
         )
         _check(recorded.deal, rules, where)
         return _Converted(recorded, thrown_in, where, trick_where)
@@ -688,11 +711,11 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
         )
 
     kitty = _kitty(state, trump, rules, deck, state_where, swap)
-    played, plays = _tricks(tricks_raw, trump, leader, out, rules, deck, trick_where)
+    played, plays, seats = _tricks(tricks_raw, trump, leader, out, rules, deck, trick_where)
     finished = len(plays) == size * (n - len(out))
     ins = _received(swap, list(bests.values()))
-    hands = _hands(state, trump, rules, deck, state_where, played, accepted, dealer, upcard,
-                   ins)
+    hands, recorded_seats = _hands(state, trump, rules, deck, state_where, played, accepted,
+                                   dealer, upcard, ins)
     for item in bests.values():
         assert item.sender is not None
         gift = item.cards[0]
@@ -753,14 +776,16 @@ def _convert_deal(raw: object, rules: Rules, where: str) -> _Converted:
             steps.reverse()
         best_actions.extend((BEST, *steps))
     full = tuple(tuple(hand + [UNKNOWN] * (size - len(hand))) for hand in hands)
-    deal = Deal(dealer, full, upcard, kitty)
+    deal = Deal(dealer, full, upcard,
+                _inferred_kitty(kitty, full, upcard, deck, len(recorded_seats) == n))
     _check(deal, rules, where)
     recorded = RecordedDeal(
         deal,
         (*declares, *bids, *exchange, *alone_actions, *best_actions, *plays),
-        extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where),
+        extras=_extras(data, bidding, trick_phase, where, bid_where, trick_where,
+                       _from_plays(recorded_seats, n)),
     )
-    return _Converted(recorded, finished, where, trick_where)
+    return _Converted(recorded, finished, where, trick_where, tuple(seats))
 
 
 def _entries(
@@ -1062,14 +1087,16 @@ def _tricks(
     rules: Rules,
     deck: int,
     where: str,
-) -> tuple[list[list[Card]], list[Action]]:
-    """Who played each card (first lead, then each trick's winner), and the plays."""
+) -> tuple[list[list[Card]], list[Action], list[int]]:
+    """Who played each card (first lead, then each trick's winner): the cards of each
+    seat, the plays, and the seat of each play."""
     n = rules.players
     seating = rules.seating
     skip = sum(1 << s for s in out)
     active = n - len(out)
     played: list[list[Card]] = [[] for _ in range(n)]
     plays: list[Action] = []
+    by: list[int] = []
     seen: dict[Card, str] = {}
     if len(tricks_raw) > rules.hand_size:
         raise RecordError(
@@ -1100,9 +1127,10 @@ def _tricks(
             played[seat].append(c)
             plays.append(PLAY[c])
             seat = seating.next_active(seat, skip)
+        by.extend(seats)
         if len(cards) == active:
             seat = seats[trick_winner_index(cards, trump)]
-    return played, plays
+    return played, plays, by
 
 
 def _hands(
@@ -1116,11 +1144,14 @@ def _hands(
     dealer: int,
     upcard: Card,
     received: Mapping[int, set[Card]],
-) -> list[list[Card]]:
+) -> tuple[list[list[Card]], frozenset[int]]:
     """The dealt hands as far as known: ``playerCards``, then the cards each seat plays
-    (but those it received after the deal: the upcard, kitty cards, a partner's card)."""
+    (but those it received after the deal: the upcard, kitty cards, a partner's card);
+    and the seats whose ``playerCards`` give a card (an empty list, or one of unknown
+    cards, ``X`` or EGN 1.0's ``""``, gives none: that hand was not recorded)."""
     n = rules.players
     hands: list[list[Card]] = [[] for _ in range(n)]
+    recorded: set[int] = set()
     given = state.get("playerCards")
     if given is not None:
         lists = as_list(given, f"{where}.playerCards")
@@ -1135,6 +1166,7 @@ def _hands(
             for k, c in enumerate(hand):
                 if c != UNKNOWN:
                     _in_deck(c, deck, rules, f"{place}[{k}]")
+                    recorded.add(seat)
             hands[seat] = hand
     for seat in range(n):
         for c in played[seat]:
@@ -1146,7 +1178,7 @@ def _hands(
                     f"{where}: seat {seat} plays {card_name(c)}, the upcard, but {why}"
                 )
             _place(hands, seat, c, rules, f"{where}.playerCards[{seat}]", "plays")
-    return hands
+    return hands, frozenset(recorded)
 
 
 def _place(
@@ -1239,11 +1271,13 @@ def _kitty(
     swap: _Exchange | None = None,
 ) -> tuple[Card, ...]:
     """The face-down cards as dealt; a swap's kitty cards come first (the engine's swap
-    takes the three top cards, §19.4), in the order the exchange gives them."""
+    takes the three top cards, §19.4), in the order the exchange gives them. EGN 1.0's
+    ``kitty`` (dropped in 1.2) is read when given; one of empty strings only, whatever
+    its length, as EGN 1.0 writers leave a kitty they did not record, is not given."""
     size = rules.kitty_size - 1
     raw = state.get("kitty")
     place = f"{where}.kitty"
-    if raw is None:
+    if raw is None or (isinstance(raw, list) and all(item == "" for item in raw)):
         cards = [UNKNOWN] * size
     else:
         cards = [_egn_card(item, trump, f"{place}[{k}]")
@@ -1270,6 +1304,40 @@ def _kitty(
     return (*swap.cards, *rest)
 
 
+def _inferred_kitty(
+    kitty: tuple[Card, ...],
+    hands: Sequence[Sequence[Card]],
+    upcard: Card,
+    deck: int,
+    recorded: bool,
+) -> tuple[Card, ...]:
+    """The kitty, its unknown cards worked out when the file records every hand
+    (``recorded``: each seat's ``playerCards``) and every card of them is known: the
+    cards of the deck in no hand, not the upcard and not already in the kitty, in the
+    deck's order.
+
+    EGN has no kitty since 1.2, its changelog says, as it "can be determined from cards
+    played"; this is that determination, for the files that give the hands (those
+    :func:`to_egn` writes from a game). A file that gives only the plays keeps its kitty
+    unknown; so does one with a hand not all known. Cards that do not add up (one dealt
+    twice) are left for :func:`_check` to name.
+    """
+    if not recorded or UNKNOWN not in kitty or any(UNKNOWN in hand for hand in hands):
+        return kitty
+    seen = mask_of(c for c in (upcard, *kitty, *(c for hand in hands for c in hand))
+                   if c != UNKNOWN)
+    free = cards_of(deck & ~seen)
+    if len(free) != kitty.count(UNKNOWN):
+        return kitty
+    rest = iter(free)
+    return tuple(next(rest) if c == UNKNOWN else c for c in kitty)
+
+
+def _from_plays(recorded: frozenset[int], players: int) -> list[int]:
+    """The seats whose hands the file did not record (:data:`HANDS_FROM_PLAYS`)."""
+    return [seat for seat in range(players) if seat not in recorded]
+
+
 def _check(deal: Deal, rules: Rules, where: str) -> None:
     """The rebuilt deal must be sound (no card twice)."""
     try:
@@ -1285,9 +1353,13 @@ def _extras(
     where: str,
     bid_where: str,
     trick_where: str,
+    from_plays: list[int],
 ) -> dict[str, object]:
-    """Annotations and alternative lines, kept as they are for writing back."""
+    """Annotations and alternative lines, kept as they are for writing back; and the
+    seats whose hands the file did not record (:data:`HANDS_FROM_PLAYS`), if any."""
     extras: dict[str, object] = {}
+    if from_plays:
+        extras[HANDS_FROM_PLAYS] = from_plays
     if bidding is not None and "callAnnotations" in bidding:
         extras["callAnnotations"] = _annotations(
             bidding["callAnnotations"], f"{bid_where}.callAnnotations"
@@ -1323,19 +1395,48 @@ def _egn_replay_error(
         active = record.rules.players - sum(1 for a in actions if a == ALONE)
         index = sum(1 for a in actions[: error.action_index] if isinstance(a, Play))
         trick, position = divmod(index, active)
-        return RecordError(
+        message = (
             f"{item.tricks_where}.tricks[{trick}][{position}] "
             f"(deal {error.deal_index + 1}, {error.label}): "
             f"{card_name(action.card)} is not legal ({error.reason})"
         )
+        if error.code is Reason.MUST_FOLLOW and index < len(item.seats):
+            plays = [a.card for a in actions if isinstance(a, Play)]
+            message += _revoke(item.seats[index], index, plays, error.legal, active)
+        return RecordError(message)
     return RecordError(f"{item.where}: {error}")
 
 
+def _revoke(
+    seat: int, index: int, plays: Sequence[Card], legal: Sequence[object], active: int
+) -> str:
+    """What a play that did not follow suit tells: a revoke, the seat holding cards of
+    the suit led, with where it plays them later (hands taken from the plays hold only
+    the cards their seats play, so that is how a revoke shows in such a record).
+
+    >>> from euchre.cards import parse_card
+    >>> ace, king = parse_card("Ac"), parse_card("Kc")
+    >>> _revoke(2, 5, [UNKNOWN] * 14 + [ace], [PLAY[ace], PLAY[king]], 4)  # the 15th play
+    ': a revoke: seat 2 held Ac (it plays it at tricks[3][2]) and Kc'
+    """
+    held = []
+    for c in (a.card for a in legal if isinstance(a, Play)):
+        later = [k for k in range(index + 1, len(plays)) if plays[k] == c]
+        at = f" (it plays it at tricks[{later[0] // active}][{later[0] % active}])" if later else ""
+        held.append(f"{card_name(c)}{at}")
+    if not held:
+        return ""
+    return f": a revoke: seat {seat} held {' and '.join(held)}"
+
+
 def _egn_card(value: object, trump: int | None, where: str) -> Card:
-    """An EGN card: ``9c``, ``Nc``, ``R``/``L`` (bowers of ``trump``), ``B``, ``X``."""
+    """An EGN card: ``9c``, ``Nc``, ``R``/``L`` (bowers of ``trump``), ``B``, ``X``; and
+    ``""``, a card EGN 1.0 writers did not record (unknown, as ``X``)."""
     text = as_string(value, where)
     if text == "B":
         return BENNY
+    if text == "":
+        return UNKNOWN
     if text in ("R", "L"):
         if trump == NO_TRUMP:
             raise RecordError(f"{where}: {text!r} (a bower) means nothing under no-trump")
@@ -1367,13 +1468,22 @@ def _in_deck(c: Card, deck: int, rules: Rules, where: str) -> None:
         raise RecordError(f"{where}: {card_name(c)} is not a card of the {rules.deck}-card deck")
 
 
-def _players(value: object, where: str) -> list[str]:
+def _players(value: object, where: str) -> tuple[list[str], list[str]]:
+    """The players' names, and each one's bot (its ``playerIds`` entry whose source is
+    ``euchre bot``, as :func:`to_egn` writes it; ``"human"`` where none is given)."""
     names = []
+    bots = []
     for k, item in enumerate(as_list(value, where)):
+        bot = "human"
         if isinstance(item, dict):
+            place = f"{where}[{k}].playerIds"
+            for j, entry in enumerate(as_list(item.get("playerIds", []), place)):
+                if isinstance(entry, dict) and entry.get("source") == _BOT_SOURCE:
+                    bot = as_string(entry.get("id"), f"{place}[{j}].id")
             item = require(item, "name", f"{where}[{k}]")
         names.append(as_string(item, f"{where}[{k}]"))
-    return names
+        bots.append(bot)
+    return names, bots
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -1382,6 +1492,14 @@ _DESCRIBED: Final = ("event", "app", "seed")
 """Native metadata EGN has no field for, written into its ``description``."""
 _BOT_SOURCE: Final = "euchre bot"
 """The ``source`` of the ``playerIds`` entry that names a seat's bot."""
+_PLAYER_SOURCE: Final = "euchre"
+"""The ``source`` of the ``playerIds`` entry that gives a seat's player id."""
+_EGN_DATE: Final = re.compile(
+    r"|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?"
+    r"|\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})"
+)
+"""The dates EGN's schema takes (``metadata.date``): empty, a date, a date and time
+(its pattern), or an RFC 3339 date-time (its ``format``)."""
 
 
 def to_egn(record: Record) -> dict[str, object]:
@@ -1396,12 +1514,26 @@ def to_egn(record: Record) -> dict[str, object]:
     going-alone answers, the declarations or a call for best, and one whose unwritten
     cards (those a swap with the kitty gives up, a lone player's discard after a call
     for best) cannot be told from the cards played. Forms and options EGN has no way to
-    say are refused whatever the deals (:func:`egn_refusal`).
+    say are refused whatever the deals (:func:`egn_refusal`), and so is a record that
+    starts with four-trick tokens (EGN has no field for them).
+
+    >>> from euchre.game import Game
+    >>> game = Game(Rules(four_trick_tokens=True), seed=1, score=(6, 7), tokens=(3, 1))
+    >>> to_egn(Record.from_game(game))
+    Traceback (most recent call last):
+    ...
+    euchre.errors.RecordError: start_tokens=[3, 1]: EGN has no field for the four-trick \
+tokens a game starts with (its initialScore gives only the score)
     """
     rules = record.rules
     refusal = egn_refusal(rules)
     if refusal:
         raise RecordError(refusal)
+    if record.start_tokens:
+        raise RecordError(
+            f"start_tokens={list(record.start_tokens)}: EGN has no field for the four-trick "
+            "tokens a game starts with (its initialScore gives only the score)"
+        )
     ruleset = egn_ruleset(rules)
     replayed = record.replay_all()
     results = replayed.results
@@ -1507,36 +1639,39 @@ def _egn_metadata(
     record: Record, final: tuple[int, ...], ruleset: dict[str, object]
 ) -> dict[str, object]:
     """EGN's metadata: its own fields from the record's, what it has no field for (the
-    event, the app, the seed) in the description, each bot in its seat's playerIds."""
+    event, the app, the seed; a date not in EGN's forms) in the description, each
+    seat's player under an id of its own (:func:`~euchre.record.seat_players`), a bot
+    with its level in its ``playerIds``."""
     meta = record.metadata
-    n = record.rules.players
     metadata: dict[str, object] = {}
     for key in _META_STRINGS:
         value = meta.get(key)
-        if isinstance(value, str):
+        if isinstance(value, str) and (key != "date" or _EGN_DATE.fullmatch(value)):
             metadata[key] = value
     described = [
         f"{key}: {meta[key]}"
-        for key in _DESCRIBED
+        for key in ("date", *_DESCRIBED)
         if isinstance(meta.get(key), (str, int)) and not isinstance(meta.get(key), bool)
+        and (key != "date" or "date" not in metadata)
     ]
     if described:
         base = metadata.get("description")
         extra = "; ".join(described)
         metadata["description"] = f"{base}\n{extra}" if base else extra
-    names = meta.get("players")
-    if isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names):
-        players: list[object] = list(names)
-    else:
-        players = list(SEAT_NAMES[n])
-    bots = meta.get("bots")
-    if isinstance(bots, list) and len(bots) == n:
-        for seat, bot in enumerate(bots):
-            if isinstance(bot, str) and bot and bot != "human":
-                players[seat] = {
-                    "name": players[seat],
-                    "playerIds": [{"id": bot, "source": _BOT_SOURCE}],
-                }
+    players: list[object] = []
+    for player in seat_players(meta, record.rules.players):
+        if player.bot is None:
+            players.append(player.id)
+            continue
+        # the id first among the playerIds too: EGN's match combiner (emn-match-combine,
+        # src/emn/combiner.ts) keys a player object by its first playerIds entry, and
+        # each seat must be a player of its own (EMN's playersOverride)
+        players.append({
+            "id": player.id,
+            "name": player.id,
+            "playerIds": [{"id": player.id, "source": _PLAYER_SOURCE},
+                          {"id": player.bot, "source": _BOT_SOURCE}],
+        })
     metadata["players"] = players
     teams = meta.get("teamNames")
     if isinstance(teams, list) and len(teams) == 2 and all(isinstance(x, str) for x in teams):
@@ -1566,11 +1701,24 @@ def _verify(
                 f"deal {i + 1}: EGN cannot express its actions exactly "
                 f"(action {_position(mine.actions, at, exact) + 1} would read back differently)"
             )
-        if mine.deal != theirs.deal:  # pragma: no cover - playerCards carry every card
+        if not _same_cards(mine.deal, theirs.deal):  # pragma: no cover - playerCards
             raise RecordError(f"deal {i + 1}: EGN cannot express its cards exactly")
         if i < len(results) and theirs.result != results[i]:  # pragma: no cover
             # _inexpressible refuses every deal that EGN's nearest rules score otherwise
             raise RecordError(f"deal {i + 1}: EGN would read it back with another result")
+
+
+def _same_cards(mine: Deal, theirs: Deal) -> bool:
+    """Whether a deal read back has the record's cards as far as EGN carries them: the
+    same dealer, upcard and hands; a kitty of the same cards, in whatever order, or
+    unknown where the hands do not give it (EGN has no kitty since 1.2: the reader works
+    it out from the hands when they are all known, and a swap's cards from the exchange).
+    """
+    if (mine.dealer, mine.upcard, mine.hands) != (theirs.dealer, theirs.upcard, theirs.hands):
+        return False
+    ours = {c for c in mine.kitty if c != UNKNOWN}
+    read = {c for c in theirs.kitty if c != UNKNOWN}
+    return len(mine.kitty) == len(theirs.kitty) and (ours <= read or read <= ours)
 
 
 def _comparable(actions: Sequence[Action], exact: bool) -> list[Action]:
@@ -1643,8 +1791,6 @@ def _egn_deal(
         elif not isinstance(action, (GoAlone, Best)):  # pragma: no cover - refused rules
             raise RecordError(f"deal {index + 1}: {action} has no EGN form")
     state: dict[str, object] = {"dealer": deal.dealer, "upCard": card_name(deal.upcard)}
-    if any(c != UNKNOWN for c in deal.kitty):
-        state["kitty"] = [card_name(c) for c in deal.kitty]
     phases: list[object] = []
     extras = recorded.extras
     if recorded.actions:
@@ -1674,21 +1820,39 @@ def _egn_deal(
     out: dict[str, object] = {"dealNumber": index, "initialState": state, "phases": phases}
     if "alternativeLines" in extras:
         out["alternativeLines"] = extras["alternativeLines"]
-    # playerCards only when the cards played do not already give the hands back
+    # every hand the record knows, as dealt; none of a seat whose hand the record's
+    # source did not give (its cards played give it back), unless they would not
+    hands = [[_egn_text(c) for c in hand] for hand in deal.hands]
+    unrecorded = recorded.hands_from_plays
+    tries = [hands]
+    if unrecorded:
+        tries.insert(0, [[] if seat in unrecorded else hand for seat, hand in enumerate(hands)])
     where = f"deals[{index}]"
-    try:
-        derived: Deal | None = _convert_deal(out, read_rules, where).recorded.deal
-    except RecordError:
-        derived = None
-    if derived is None or derived.hands != deal.hands:
-        state["playerCards"] = [[card_name(c) for c in hand] for hand in deal.hands]
+    for given in tries:
+        last = given is hands
+        if any(given):
+            state["playerCards"] = given
+        else:
+            state.pop("playerCards", None)
         try:
-            _convert_deal(out, read_rules, where)
+            derived = _convert_deal(out, read_rules, where).recorded.deal
         except _Unresolved as error:  # what EGN leaves unwritten does not follow
-            raise RecordError(f"deal {index + 1}: {error.why}") from None
+            if last:
+                raise RecordError(f"deal {index + 1}: {error.why}") from None
+            continue
         except RecordError:  # _verify names the action that reads back differently
-            pass
+            if last:
+                break
+            continue
+        if last or derived.hands == deal.hands:
+            break
     return out
+
+
+def _egn_text(c: Card) -> str:
+    """A card as EGN writes it: ``Xx`` for an unknown one (EGN's card pattern has no
+    ``X`` alone)."""
+    return "Xx" if c == UNKNOWN else card_name(c)
 
 
 def _tagged(recorded: RecordedDeal, rules: Rules) -> list[tuple[Phase, int, Action]]:

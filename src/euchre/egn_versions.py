@@ -34,7 +34,8 @@ given in the trick phase moved to the bidding, 1.0's alternative lines
 (``biddingPhase`` / ``trickPlayPhase``) turned into ``phases``, an annotation given as a
 string made a list of one. Unlike that upgrader it keeps ``kitty`` (its cards make the
 deal more complete) and ``initialLead`` (the reader checks it against the rules). A
-current file comes out unchanged.
+current file comes out unchanged. Files are written in the newest version
+(:data:`NEWEST_EGN_VERSION`, :data:`euchre.egn.EGN_VERSION`).
 
 A version after 1.6 in the 1.x line is read as 1.6: EGN's minor versions only add
 fields, and any field this reader does not know is refused with its own message, so

@@ -1,10 +1,10 @@
 """Game records: what was dealt and what was decided, enough to replay a game exactly.
 
-A :class:`Record` holds the rules, the score the game started from and, for each
-deal, its cards and the actions taken (plus, optionally, the results, kept for
-checking). Everything else is derived by replaying it through :class:`~euchre.game.Game`.
-The native format is JSON (``docs/record-format.md``); :mod:`euchre.egn` reads and
-writes Euchre Game Notation. Reading never raises anything but
+A :class:`Record` holds the rules, the score (and four-trick tokens) the game started
+from and, for each deal, its cards and the actions taken (plus, optionally, the results,
+kept for checking). Everything else is derived by replaying it through
+:class:`~euchre.game.Game`. The native format is JSON (``docs/record-format.md``);
+:mod:`euchre.egn` reads and writes Euchre Game Notation. Reading never raises anything but
 :class:`~euchre.errors.RecordError`.
 
 >>> from euchre.game import Game
@@ -54,6 +54,7 @@ from typing import Final
 
 from euchre.actions import (
     BID_WORDS,
+    THROW_IN_HAND,
     Action,
     Call,
     Discard,
@@ -63,13 +64,23 @@ from euchre.actions import (
     Play,
     parse_action,
 )
-from euchre.cards import SUIT_CHARS, UNKNOWN, Card, card_name, parse_card, suit_name
+from euchre.cards import (
+    SUIT_CHARS,
+    SUITS,
+    UNKNOWN,
+    Card,
+    card_name,
+    effective_suit,
+    parse_card,
+    suit_name,
+)
 from euchre.deal import Deal, DealResult
 from euchre.errors import (
     ActionError,
     CardError,
     EuchreError,
     IllegalActionError,
+    Reason,
     RecordError,
     RulesError,
 )
@@ -89,11 +100,12 @@ from euchre.jsondata import (
     require,
     write_text,
 )
-from euchre.rules import Rules, team_name
+from euchre.rules import Rules, seat_name, team_name
 from euchre.text import plural
 
 __all__ = [
     "FORMAT",
+    "HANDS_FROM_PLAYS",
     "VERSION",
     "GameResult",
     "Record",
@@ -101,11 +113,13 @@ __all__ = [
     "Replay",
     "ReplayError",
     "ReplayWarning",
+    "SeatPlayer",
     "dump",
     "dumps",
     "game_after_end",
     "load",
     "loads",
+    "seat_players",
 ]
 
 FORMAT: Final = "euchre-record"
@@ -116,6 +130,11 @@ VERSION: Final = 1
 _REPLAY_SEED: Final = 0
 """Seed of the random deal a replay starts after the last recorded deal, when the record
 stops before the game's end (the engine always has a deal in progress)."""
+HANDS_FROM_PLAYS: Final = "handsFromPlays"
+"""The key of a deal's ``extras`` that lists the seats whose hands the record's source
+did not give (an EGN file with only the calls and the cards played): their hands are
+the cards they were seen to play (``X`` for the rest), so a replay cannot check that
+they were dealt those cards (:meth:`Record.unchecked` says so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +161,15 @@ class RecordedDeal:
     result: DealResult | None = None
     extras: dict[str, object] = field(default_factory=dict, hash=False)
 
+    @property
+    def hands_from_plays(self) -> frozenset[int]:
+        """The seats whose hands the record's source did not give (:data:`HANDS_FROM_PLAYS`
+        in :attr:`extras`): their hands are the cards they were seen to play."""
+        seats = self.extras.get(HANDS_FROM_PLAYS)
+        if not isinstance(seats, list):
+            return frozenset()
+        return frozenset(s for s in seats if isinstance(s, int) and not isinstance(s, bool))
+
     def to_dict(self) -> dict[str, object]:
         """The deal as JSON-ready data, in the native format's key order."""
         data = self.deal.to_dict()
@@ -158,17 +186,30 @@ class ReplayError(RecordError):
 
     ``deal_index`` and ``action_index`` count from 0; ``label`` names the action the way
     the message does (``play 7``, ``bid 3``, ``discard``, ``alone 2``); ``reason`` is the
-    engine's explanation.
+    engine's explanation, ``code`` the engine's :class:`~euchre.errors.Reason` (``None``
+    when the engine did not say one) and ``legal`` the actions that were legal (for
+    :attr:`~euchre.errors.Reason.MUST_FOLLOW`, the plays of the cards of the suit led
+    that the seat held: a revoke).
     """
 
     def __init__(
-        self, message: str, *, deal_index: int, action_index: int, label: str, reason: str
+        self,
+        message: str,
+        *,
+        deal_index: int,
+        action_index: int,
+        label: str,
+        reason: str,
+        code: Reason | None = None,
+        legal: tuple[object, ...] = (),
     ) -> None:
         super().__init__(message)
         self.deal_index = deal_index
         self.action_index = action_index
         self.label = label
         self.reason = reason
+        self.code = code
+        self.legal = legal
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,17 +267,19 @@ def game_after_end(game: Game, deals: Sequence[Deal]) -> Game:
 
     Its rules are ``game``'s with the end lifted (``target=0``, ``deals`` the number
     of deals given): the cards, calls and scoring are checked as before, the score
-    goes on from ``game``'s, and the game is over once every deal given is played.
+    (and the four-trick tokens) go on from ``game``'s, and the game is over once every
+    deal given is played.
     """
     rules = game.rules.replace(target=0, deals=len(deals))
     return Game(
-        rules, seed=_REPLAY_SEED, deals=deals, first_dealer=deals[0].dealer, score=game.score
+        rules, seed=_REPLAY_SEED, deals=deals, first_dealer=deals[0].dealer, score=game.score,
+        tokens=game.tokens,
     )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
-    """A game record: rules, starting score, and every deal's cards and actions.
+    """A game record: rules, starting score (and tokens), and every deal's cards and actions.
 
     Built from a game with :meth:`from_game`, read with :func:`loads` (or
     :func:`euchre.egn.loads_egn`); validated when built (cards, sizes, rotation of the
@@ -250,12 +293,18 @@ class Record:
     """Free-form JSON data: ``title``, ``date``, ``players`` (names), ``event``..."""
     rules: Rules = field(default_factory=Rules)
     start_score: tuple[int, ...] = (0, 0)
+    start_tokens: tuple[int, ...] = ()
+    """The four-trick tokens each side holds as the record starts (``four_trick_tokens``,
+    a game started mid-way as :attr:`start_score` says): empty when none (all zeros are
+    kept as empty)."""
     deals: tuple[RecordedDeal, ...] = ()
     result: GameResult | None = None
     """The stored end of the game (score and winner), for checking."""
 
     def __post_init__(self) -> None:
         _validate(self)
+        if self.start_tokens and not any(self.start_tokens):
+            object.__setattr__(self, "start_tokens", ())
 
     # -- building ----------------------------------------------------------------------
 
@@ -271,6 +320,7 @@ class Record:
             metadata=dict(metadata or {}),
             rules=game.rules,
             start_score=game.start_score,
+            start_tokens=game.start_tokens if any(game.start_tokens) else (),
             deals=deals,
             result=GameResult(game.score, game.winner()),
         )
@@ -353,6 +403,65 @@ class Record:
                 raise RecordError(f"deal {i + 1}: {problem}")
         return replayed
 
+    def unchecked(self) -> tuple[str, ...]:
+        """What a replay of the record could not check for want of the hands, one line
+        each; nothing when every hand is known.
+
+        A deal whose source gave no hands (:data:`HANDS_FROM_PLAYS`) has each hand taken
+        from the cards its seat plays: every card is checked against those (a seat that
+        did not follow suit and later plays the suit led revoked; the tricks, points and
+        score follow from the plays), but not that the seats were dealt them. A seat
+        that does not follow suit while some of its cards are unknown (the record stops
+        before it plays them) cannot be checked for a revoke. Call it on a record that
+        replays (it raises what :meth:`replay` raises).
+
+        >>> from dataclasses import replace
+        >>> from euchre.game import Game
+        >>> game = Game(seed=5)
+        >>> while not game.is_over():
+        ...     _ = game.apply(game.legal_actions()[-1])
+        >>> record = Record.from_game(game)
+        >>> record.unchecked()
+        ()
+        >>> first = replace(record.deals[0], extras={HANDS_FROM_PLAYS: [0, 1, 2, 3]})
+        >>> print(replace(record, deals=(first, *record.deals[1:])).unchecked()[0])
+        that each seat was dealt the cards it plays, in deal 1: the record gives no hands there, ...
+        """
+        rules = self.rules
+        order = rules.trump_order
+        from_plays: list[int] = []
+        follows: list[str] = []
+        run = _Run(self._new_game())
+        steps = self._replay(run)
+        game = run.game
+        for i, recorded in enumerate(self.deals):
+            marked = recorded.hands_from_plays
+            for action in recorded.actions:
+                if isinstance(action, Play):  # never a deal's first action: the game is set
+                    seat = game.to_act
+                    if seat in marked and i not in from_plays:
+                        from_plays.append(i)
+                    trick, trump, unknown = game.current_trick, game.trump, game.unknown_count(seat)
+                    if trick and trump is not None and unknown:
+                        led = effective_suit(trick[0][1], trump, order=order)
+                        if led in SUITS and effective_suit(action.card, trump, order=order) != led:
+                            follows.append(
+                                f"that seat {seat} held no {suit_name(led)} when it played "
+                                f"{card_name(action.card)} (deal {i + 1}, trick "
+                                f"{len(game.tricks) + 1}: {plural(unknown, 'card')} of its "
+                                "hand unknown)"
+                            )
+                game = next(steps)
+        lines = []
+        if from_plays:
+            lines.append(
+                f"that each seat was dealt the cards it plays, in {_deal_list(from_plays)}: "
+                "the record gives no hands there, only the cards played, so each hand is "
+                "taken from its seat's plays (revokes, trick winners, points and the score "
+                "are checked against them)"
+            )
+        return (*lines, *follows)
+
     def _new_game(self) -> Game:
         first = self.first_dealer
         try:
@@ -362,6 +471,7 @@ class Record:
                 deals=[recorded.deal for recorded in self.deals],
                 first_dealer=0 if first is None else first,
                 score=self.start_score,
+                tokens=self.start_tokens or None,
             )
         except EuchreError as error:  # validated already; kept as a guard
             raise RecordError(f"the record does not start a game: {error}") from None
@@ -401,6 +511,8 @@ class Record:
                         action_index=j,
                         label=label,
                         reason=reason,
+                        code=error.code,
+                        legal=error.legal,
                     ) from None
                 except (EuchreError, ValueError, KeyError, IndexError, TypeError) as error:
                     reason = f"{type(error).__name__}: {error}"
@@ -447,8 +559,10 @@ class Record:
             "metadata": self.metadata,
             "rules": self.rules.to_dict(),
             "start_score": list(self.start_score),
-            "deals": [recorded.to_dict() for recorded in self.deals],
         }
+        if self.start_tokens:
+            data["start_tokens"] = list(self.start_tokens)
+        data["deals"] = [recorded.to_dict() for recorded in self.deals]
         if self.result is not None:
             data["result"] = self.result.to_dict()
         return data
@@ -462,9 +576,87 @@ class Record:
         return _record_from_data(data)
 
 
+# -- who sat where -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """Who played a seat, as a record's metadata says (:func:`seat_players`)."""
+
+    id: str
+    """The seat's player: its name, unique in the game (see :func:`seat_players`)."""
+    bot: str | None
+    """The bot that played the seat (its level: ``basic``, ``expert``...), ``None`` for
+    a person."""
+
+
+def seat_players(metadata: Mapping[str, object], players: int) -> tuple[SeatPlayer, ...]:
+    """Who played each seat, from a record's metadata: ``players`` (the names by seat;
+    the seat's name, ``South``..., where there is none) and ``bots`` (each seat's bot,
+    ``"human"`` for a person, as ``euchre play`` and the web table write them). The
+    arena's records name each seat by its bot (``players``, beside ``arena``), so there
+    the names are the bots.
+
+    Every seat gets a different id, as a match needs (EMN's ``playersOverride``: four
+    different players a game): a name that several seats share (compared as EGN's match
+    combiner compares names, case and surrounding spaces aside), such as the arena's
+    ``basic`` at every seat, is followed by the seat's name at each of them.
+
+    >>> [p.id for p in seat_players({"players": ["basic"] * 4, "arena": {}}, 4)]
+    ['basic (South)', 'basic (West)', 'basic (North)', 'basic (East)']
+    >>> seat_players({"players": ["Ann", "Bo", "Cy", "Di"],
+    ...               "bots": ["human", "basic", "basic", "expert"]}, 4)[:2]
+    (SeatPlayer(id='Ann', bot=None), SeatPlayer(id='Bo', bot='basic'))
+    >>> [p.id for p in seat_players({}, 2)]
+    ['South', 'North']
+    """
+    given = metadata.get("players")
+    names = [
+        given[seat].strip()
+        if isinstance(given, list) and len(given) == players and isinstance(given[seat], str)
+        and given[seat].strip() else seat_name(seat, players)
+        for seat in range(players)
+    ]
+    bots: list[str | None] = [None] * players
+    listed = metadata.get("bots")
+    if isinstance(listed, list) and len(listed) == players:
+        bots = [b if isinstance(b, str) and b and b != "human" else None for b in listed]
+    elif isinstance(metadata.get("arena"), dict):
+        bots = list(names)
+    ids = list(names)
+    first = True
+    while True:  # each round lengthens the shared ids, each by a different seat
+        keys = [i.casefold() for i in ids]
+        shared = [seat for seat in range(players) if keys.count(keys[seat]) > 1]
+        if not shared:
+            return tuple(SeatPlayer(ids[s], bots[s]) for s in range(players))
+        for seat in shared:
+            label = seat_name(seat, players) if first else f"seat {seat}"
+            ids[seat] = f"{ids[seat]} ({label})"
+        first = False
+
+
+def _deal_list(indices: Sequence[int]) -> str:
+    """``deal 3``, ``deals 1-11``, ``deals 1-4, 6, 8-9``: deals by their index from 0.
+
+    >>> _deal_list([0]), _deal_list([0, 1, 2, 3, 5, 7, 8])
+    ('deal 1', 'deals 1-4, 6, 8-9')
+    """
+    runs: list[list[int]] = []
+    for index in sorted(indices):
+        if runs and index == runs[-1][-1] + 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    parts = [f"{r[0] + 1}" if len(r) == 1 else f"{r[0] + 1}-{r[-1] + 1}" for r in runs]
+    return f"{'deal' if len(indices) == 1 else 'deals'} {', '.join(parts)}"
+
+
 # -- reading -----------------------------------------------------------------------------
 
-_TOP_KEYS: Final = ("format", "version", "metadata", "rules", "start_score", "deals", "result")
+_TOP_KEYS: Final = (
+    "format", "version", "metadata", "rules", "start_score", "start_tokens", "deals", "result"
+)
 _DEAL_KEYS: Final = ("dealer", "hands", "upcard", "kitty", "actions", "result", "extras")
 _RESULT_KEYS: Final = ("trump", "maker", "alone", "tricks", "points", "team", "score")
 _TRUMP_CHARS: Final = SUIT_CHARS + "n"
@@ -517,6 +709,7 @@ def _record_from_data(data: object) -> Record:
     sides = rules.seating.team_count
     low = _lowest_score(rules)
     start = _scores(data.get("start_score", [0] * sides), "start_score", sides, low)
+    tokens = _scores(data.get("start_tokens", [0] * sides), "start_tokens", sides, 0)
     deals_data = as_list(require(data, "deals", "the record"), "deals")
     deals = tuple(_deal(item, rules, f"deals[{i}]") for i, item in enumerate(deals_data))
     result = None
@@ -529,7 +722,8 @@ def _record_from_data(data: object) -> Record:
             _team(result_data.get("winner"), "result.winner", sides),
         )
     return Record(
-        metadata=metadata, rules=rules, start_score=start, deals=deals, result=result
+        metadata=metadata, rules=rules, start_score=start, start_tokens=tokens, deals=deals,
+        result=result,
     )
 
 
@@ -564,7 +758,19 @@ def _deal(value: object, rules: Rules, where: str) -> RecordedDeal:
     if raw_result is not None:
         result = _deal_result(raw_result, dealer, rules, f"{where}.result")
     extras = as_object(data.get("extras", {}), f"{where}.extras")
+    if HANDS_FROM_PLAYS in extras:
+        _seat_list(extras[HANDS_FROM_PLAYS], rules, f"{where}.extras.{HANDS_FROM_PLAYS}")
     return RecordedDeal(Deal(dealer, hands, upcard, kitty), actions, result, extras)
+
+
+def _seat_list(value: object, rules: Rules, where: str) -> None:
+    """Check a list of different seats (:data:`HANDS_FROM_PLAYS`)."""
+    seen: set[int] = set()
+    for k, item in enumerate(as_list(value, where)):
+        seat = as_int(item, f"{where}[{k}]", 0, rules.players - 1)
+        if seat in seen:
+            raise RecordError(f"{where}[{k}]: seat {seat} is given twice")
+        seen.add(seat)
 
 
 def _deal_result(value: object, dealer: int, rules: Rules, where: str) -> DealResult:
@@ -666,8 +872,11 @@ def _validate(record: Record) -> None:
     ):
         raise RecordError(f"start_score: must be {sides} whole numbers"
                           f"{'' if low is None else ' from 0'}, not {start!r}")
-    players = record.rules.players
-    first = record.first_dealer
+    _check_tokens(record.rules, record.start_score, record.start_tokens)
+    next_seat = record.rules.seating.next_seat
+    redeals = record.rules.throw_in != "none"
+    dealer: int | None = None  # the dealer of the deal before
+    again = False  # whether the deal before was thrown in by a throw-in hand
     for i, recorded in enumerate(record.deals):
         where = f"deals[{i}]"
         if not isinstance(recorded, RecordedDeal):
@@ -676,19 +885,37 @@ def _validate(record: Record) -> None:
             recorded.deal.validate(record.rules, where)
         except CardError as error:
             raise RecordError(str(error)) from None
-        if first is not None and recorded.deal.dealer != (first + i) % players:
-            raise RecordError(
-                f"{where}.dealer: deal {i + 1} is dealt by seat {recorded.deal.dealer}, "
-                f"but the deal passes to seat {(first + i) % players}"
-            )
         for j, action in enumerate(recorded.actions):
             if not isinstance(action, Action):
                 raise RecordError(f"{where}.actions[{j}]: not an action: {action!r}")
+        if dealer is not None:
+            expected = dealer if again else next_seat[dealer]
+            if recorded.deal.dealer != expected:
+                why = (f"deal {i} was thrown in by a throw-in hand, so seat {expected} deals "
+                       "again" if again else f"the deal passes to seat {expected}")
+                raise RecordError(f"{where}.dealer: deal {i + 1} is dealt by seat "
+                                  f"{recorded.deal.dealer}, but {why}")
+        dealer = recorded.deal.dealer
+        again = redeals and THROW_IN_HAND in recorded.actions
         check_json(recorded.extras, f"{where}.extras")
     sides = record.rules.seating.team_count
     if record.result is not None and record.result.winner not in (None, *range(sides)):
         raise RecordError(f"result.winner: must be a side from 0 to {sides - 1} or null, "
                           f"not {record.result.winner!r}")
+
+
+def _check_tokens(rules: Rules, score: tuple[int, ...], tokens: object) -> None:
+    """Check a record's ``start_tokens`` (empty, or one count per side) as a game
+    started with them checks them (``Game(tokens=...)``), in one line."""
+    if tokens == ():
+        return
+    if not isinstance(tokens, tuple):
+        raise RecordError(f"start_tokens: must be a tuple, not {describe(tokens)}")
+    try:
+        Game(rules, seed=_REPLAY_SEED, score=score, tokens=tokens)
+    except EuchreError as error:
+        why = str(error).split(": ", 1)[-1]  # less the game's "tokens (1, 0): "
+        raise RecordError(f"start_tokens: {why}") from None
 
 
 # -- replay helpers ----------------------------------------------------------------------

@@ -4,7 +4,9 @@ A record (native ``.json`` or ``.egn``) is narrated deal by deal, or with ``chec
 summed up in one line; a match (``.emn``) is each of its games the same way, then the
 standings. Warnings (deals recorded after the game's end, a stored score the replay
 disagrees with) go to standard error, one line each; what is illegal or broken raises a
-:class:`~euchre.errors.RecordError`.
+:class:`~euchre.errors.RecordError`. What could not be checked for want of the hands (a
+record that gives only the cards played: :meth:`~euchre.record.Record.unchecked`) is
+said after the game, under ``not checked, for want of the hands:``.
 """
 
 from __future__ import annotations
@@ -58,10 +60,11 @@ def replay(path: PathLike, *, check: bool = False, write: Write = print,
         replayed = record.check_all()
         _warn(replayed, warn)
         write(_checked_line(replayed))
-        return
-    replayed = record.replay_all()  # the first illegal action stops here, with where and why
-    _warn(replayed, warn)
-    narrate_record(record, replayed, write)
+    else:
+        replayed = record.replay_all()  # the first illegal action stops here, with why
+        _warn(replayed, warn)
+        narrate_record(record, replayed, write)
+    _unchecked(record, write)
 
 
 def convert(source: PathLike, target: PathLike, *, write: Write = print,
@@ -76,6 +79,15 @@ def convert(source: PathLike, target: PathLike, *, write: Write = print,
     if note := write_record(record, target):
         warn(f"note: {note}")  # EGN written with its nearest rules
     write(f"wrote {os.fspath(target)} ({plural(len(record.deals), 'deal')})")
+
+
+def _unchecked(record: Record, write: Write, indent: str = "") -> None:
+    """The checks the replay could not make for want of the hands, if any."""
+    lines = record.unchecked()
+    if lines:
+        write(f"{indent}not checked, for want of the hands:")
+        for line in lines:
+            write(f"{indent}- {line}")
 
 
 def _warn(replayed: Replay, warn: Write, prefix: str = "") -> None:
@@ -108,7 +120,8 @@ def _player_names(metadata: dict[str, Any], players: int) -> list[str] | None:
 def narrate_record(record: Record, replayed: Replay, write: Write = print) -> None:
     """The game deal by deal; deals recorded after its end come after it, marked."""
     names = _player_names(record.metadata, record.rules.players)
-    game = Game(record.rules, deals=[d.deal for d in record.deals], score=record.start_score)
+    game = Game(record.rules, deals=[d.deal for d in record.deals], score=record.start_score,
+                tokens=record.start_tokens or None)
     narrator = Narrator(write, names)
     if names is not None:
         write(seats_line(names, record.rules.seating.partner_of[0] is not None))
@@ -173,12 +186,14 @@ def _replay_match(path: PathLike, check: bool, write: Write, warn: Write) -> Non
             write(f"ok: {game_line(match, k, game)}, every action legal")
             if note:
                 write(f"  {note}")
+            _unchecked(game.record, write, "  ")
             continue
         write("")
         write(f"== {game_line(match, k, game)}")
         if note:
             write(note)
         narrate_record(game.record, replayed, write)
+        _unchecked(game.record, write)
     write("")
     for line in standings_lines(match, standings):
         write(line)

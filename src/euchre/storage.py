@@ -307,6 +307,7 @@ def resume_game(path: str | os.PathLike[str]) -> tuple[Game, dict[str, object]]:
             seed=fresh,
             deals=[recorded.deal for recorded in record.deals],
             score=record.start_score,
+            tokens=record.start_tokens or None,
         )
         for recorded in record.deals:
             for action in recorded.actions:
@@ -346,7 +347,8 @@ def _outcome(game: Game, metadata: Mapping[str, object]) -> str:
 
 def _replay_from_seed(record: Record, seed: int) -> Game | None:
     first = record.first_dealer
-    game = Game(record.rules, seed=seed, score=record.start_score)
+    game = Game(record.rules, seed=seed, score=record.start_score,
+                tokens=record.start_tokens or None)
     if first is not None and game.dealer != first:
         return None
     try:
