@@ -186,6 +186,10 @@ def test_a_row_the_store_can_not_read_is_left_out_of_the_lobby(
     db.execute("INSERT INTO tables (id, settings, created) "
                "VALUES ('bad2', CAST(x'7bff' AS TEXT), 0)")
     db.execute("INSERT INTO tables (id, settings, created) VALUES ('bad3', '[[[', 0)")
+    for n, broken in enumerate([{}, {"rules": "x"}, {**settings, "rules": {"target": []}},
+                                {**settings, "seats": 7}, {**settings, "seed": "x"}]):
+        db.execute("INSERT INTO tables (id, settings, created) VALUES (?, ?, 0)",
+                   (f"broken{n}", json.dumps(broken)))
     db.commit()
     db.close()
     with caplog.at_level(logging.ERROR, "euchre.web"), make_client(tmp_path) as client:
@@ -196,6 +200,7 @@ def test_a_row_the_store_can_not_read_is_left_out_of_the_lobby(
         assert create(client)["id"]
     assert "'bad2'" in caplog.text and "'bad3'" in caplog.text
     assert "bad1 can not be restored" in caplog.text
+    assert all(f"broken{n} can not be restored" in caplog.text for n in range(5))
 
 
 def test_a_table_that_can_not_be_described_is_left_out_of_the_list_alone(

@@ -98,7 +98,7 @@ class Server:
             try:
                 room = Room.restore(stored, self.store, self.executor,
                                     away_seconds=self.away_seconds)
-            except (EuchreError, KeyError, TypeError, ValueError):
+            except Exception:  # whatever is wrong with one stored table, the rest open
                 LOG.exception("table %s can not be restored: it is left out", stored.id)
                 continue
             self.rooms[room.id] = room
