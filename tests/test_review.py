@@ -484,14 +484,18 @@ def test_review_without_matplotlib_says_how_to_get_it_before_reviewing(
     assert no_review == [] and not (tmp_path / "c.png").exists()
 
 
-def test_review_plot_of_a_game_without_a_target_is_refused_before_reviewing(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_review: list[object]) -> None:
-    rules = Rules(target=0, deals=1)
-    path = tmp_path / "deals.json"
+def basic_record(path: Path, rules: Rules) -> Path:
+    """A game of ``basic`` at every seat under ``rules``, written to ``path``."""
     from euchre.files import write_record
 
     write_record(Record.from_game(play_game(Game(rules, seed=2), [
-        make_player("basic", s) for s in range(4)])), path)
+        make_player("basic", s) for s in range(rules.players)])), path)
+    return path
+
+
+def test_review_plot_of_a_game_without_a_target_is_refused_before_reviewing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_review: list[object]) -> None:
+    path = basic_record(tmp_path / "deals.json", Rules(target=0, deals=1))
     assert main(["review", str(path), "--no-progress", "--plot",
                  str(tmp_path / "c.png")]) == 1
     err = capsys.readouterr().err
@@ -501,12 +505,8 @@ def test_review_plot_of_a_game_without_a_target_is_refused_before_reviewing(
 
 def test_review_out_as_egn_of_a_form_egn_cannot_say_is_refused_before_reviewing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], no_review: list[object]) -> None:
-    from euchre.files import write_record
-
-    rules = Rules.preset("three-handed").replace(target=3)
-    path = tmp_path / "three.json"
-    write_record(Record.from_game(play_game(Game(rules, seed=2), [
-        make_player("basic", s) for s in range(3)])), path)
+    path = basic_record(tmp_path / "three.json",
+                        Rules.preset("three-handed").replace(target=3))
     assert main(["review", str(path), "--no-progress", "--out",
                  str(tmp_path / "x.egn")]) == 1
     err = capsys.readouterr().err

@@ -37,7 +37,7 @@ from euchre.cards import DECKS
 from euchre.egn import dumps_egn
 from euchre.errors import EuchreError, RulesError
 from euchre.players.registry import available_bots
-from euchre.record import dumps, loads
+from euchre.record import loads
 from euchre.rules import (
     APPLIES,
     FORM_NAMES,
@@ -329,8 +329,7 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
             raise KeyError("no such table")
         if text is None and room is not None and room.table.game_over:
             # over, but its record was never kept (the store failed at the end)
-            text = dumps(room.record())
-            room.finish()
+            text = room.finish()
         if text is None:
             raise PermissionError("the game is not over: its record opens when it ends")
         return text

@@ -625,12 +625,13 @@ class Room:
     def _broadcast_last(self) -> None:
         self._broadcast("event", self.table.events[-1])
 
-    def finish(self) -> None:
-        """Keep the finished game's record."""
-        if self.finished:
-            return
-        self.store.finish(self.id, dumps(self.record()))
-        self.finished = True
+    def finish(self) -> str:
+        """Keep the finished game's record (once) and return it (native JSON)."""
+        text = dumps(self.record())
+        if not self.finished:
+            self.store.finish(self.id, text)
+            self.finished = True
+        return text
 
     def record(self) -> Record:
         """The game's record so far, with the table's names."""
