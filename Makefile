@@ -13,11 +13,11 @@ COMPILED := .compiled
 COMPILED_STAMP := $(COMPILED)/.installed
 SOURCES := $(shell find src -name '*.py') hatch_build.py pyproject.toml
 # The engine's and solver's tests, run on the pure-Python path too.
-PURE_TESTS := tests/test_rules.py tests/test_golden.py tests/test_properties.py \
-	tests/test_solver.py tests/test_solver_forms.py tests/test_cards.py tests/test_actions.py \
-	tests/test_forms.py tests/test_forms_properties.py tests/test_outcome.py \
-	tests/test_cards_forms.py tests/test_build.py \
-	tests/test_search_forms.py::test_sampling_a_seven_handed_view_with_many_voids_needs_no_search
+PURE_TESTS := tests/engine/test_rules.py tests/engine/test_golden.py tests/engine/test_properties.py \
+	tests/players/test_solver.py tests/players/test_solver_forms.py tests/engine/test_cards.py tests/engine/test_actions.py \
+	tests/engine/test_forms.py tests/engine/test_forms_properties.py tests/engine/test_outcome.py \
+	tests/engine/test_cards_forms.py tests/test_build.py \
+	tests/players/test_search_forms.py::test_sampling_a_seven_handed_view_with_many_voids_needs_no_search
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

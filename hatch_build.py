@@ -31,13 +31,13 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = (
-    "euchre/cards.py",
-    "euchre/deal.py",
-    "euchre/game.py",
-    "euchre/playout.py",
-    "euchre/scoring.py",
-    "euchre/solver.py",
-    "euchre/view.py",
+    "euchre/engine/cards.py",
+    "euchre/engine/deal.py",
+    "euchre/engine/game.py",
+    "euchre/analysis/playout.py",
+    "euchre/engine/scoring.py",
+    "euchre/players/solver.py",
+    "euchre/engine/view.py",
     "euchre/players/basic.py",
     "euchre/players/knowledge.py",
     "euchre/players/sampling.py",

@@ -23,8 +23,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from euchre.bench import bench_api_deals, bench_copy, bench_lean
-from euchre.rules import Rules
+from euchre.analysis.bench import bench_api_deals, bench_copy, bench_lean
+from euchre.engine.rules import Rules
 
 HERE = Path(__file__).resolve().parent
 

@@ -24,9 +24,15 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from euchre.egn import load_egn
-from euchre.review import DEFAULT_BUDGET, THRESHOLDS, Decision, describe_action, review_record
-from euchre.review_notes import deal_actions, egn_index
+from euchre.analysis.review import (
+    DEFAULT_BUDGET,
+    THRESHOLDS,
+    Decision,
+    describe_action,
+    review_record,
+)
+from euchre.analysis.review_notes import deal_actions, egn_index
+from euchre.records.egn import load_egn
 
 HERE = Path(__file__).parent
 RECORDS = HERE.parent / "tests" / "data" / "egn"
@@ -68,7 +74,7 @@ def verdict(kind: str, d: Decision, better: object) -> tuple[bool | None, str]:
 
 def describe_action_text(text: object) -> str:
     """A judgment's move (``order``, ``play Ad``) in the words of
-    :func:`~euchre.review.describe_action`."""
+    :func:`~euchre.analysis.review.describe_action`."""
     return "order up" if text == "order" else str(text)
 
 

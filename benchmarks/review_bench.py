@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from euchre.review import DEFAULT_BUDGET
+from euchre.analysis.review import DEFAULT_BUDGET
 
 RECORDS = Path(__file__).resolve().parent.parent / "tests" / "data" / "egn"
 GAMES = ("VWEC_Finals.egn", "Me_and_Bears.egn")

@@ -18,10 +18,10 @@ import random
 import statistics
 import time
 
-from euchre.game import Game
+from euchre.engine.game import Game
+from euchre.engine.rules import PRESETS, Rules
 from euchre.players.knowledge import Constraints, constraints
 from euchre.players.sampling import sample_hands
-from euchre.rules import PRESETS, Rules
 
 FORMS: dict[str, Rules] = {
     "standard": PRESETS["standard"],

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speed of the double-dummy solver on random four-handed 24-card deals.
 
-Full five-trick solves (``euchre.solver.bench_solver``: median and 95th percentile
+Full five-trick solves (``euchre.players.solver.bench_solver``: median and 95th percentile
 milliseconds per solve, medians over ``--repeat`` runs of the same deals, and search
 nodes per solve), then ``card_values`` of the opening lead (what a bot asks once per
 decision), timed the same way. ``--forms N`` times instead full solves at the start of
@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from euchre.solver import Position, bench_solver, card_values, random_position, solve
+from euchre.players.solver import Position, bench_solver, card_values, random_position, solve
 
 
 def bench_card_values(n: int, seed: int, repeat: int) -> dict[str, float]:

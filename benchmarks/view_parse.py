@@ -1,4 +1,4 @@
-"""Time reading a seat's view from protocol JSON (``euchre.protocol.view_from_dict``).
+"""Time reading a seat's view from protocol JSON (``euchre.protocol.messages.view_from_dict``).
 
 ``euchre bot`` reads one view a decision and checks that it is one a real game could
 show, so this is the bot side's cost per message beyond JSON itself. Prints the median
@@ -15,8 +15,8 @@ import random
 import statistics
 import time
 
-from euchre.game import Game
-from euchre.protocol import view_from_dict, view_to_dict
+from euchre.engine.game import Game
+from euchre.protocol.messages import view_from_dict, view_to_dict
 
 
 def views_of_a_game(seed: int) -> list[dict[str, object]]:

@@ -25,14 +25,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 import euchre.envs  # noqa: F401  # registers Euchre-v0
-from euchre.actions import Action
-from euchre.arena import run_match
-from euchre.deal import DealResult
-from euchre.envs.actions import NUM_ACTIONS, action_id, action_of
+from euchre.analysis.arena import run_match
+from euchre.engine.actions import Action
+from euchre.engine.deal import DealResult
+from euchre.engine.rules import Rules
+from euchre.engine.view import PlayerView
+from euchre.envs.action_ids import NUM_ACTIONS, action_id, action_of
 from euchre.envs.encoders import COMPACT_SIZE, encode_compact
 from euchre.players.registry import BOTS
-from euchre.rules import Rules
-from euchre.view import PlayerView
 
 
 class LinearPolicy:

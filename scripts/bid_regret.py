@@ -26,8 +26,8 @@ import statistics
 import sys
 from typing import Any
 
-from euchre.actions import PASS, STAY
-from euchre.game import Game
+from euchre.engine.actions import PASS, STAY
+from euchre.engine.game import Game
 from euchre.players.expert import ExpertPlayer
 
 

@@ -14,7 +14,7 @@ between the oracle and ``expert`` is what the hidden cards cost ``expert``: an u
 bound on what better inference could win.
 
 The match is the arena's duplicate match of the oracle against ``OPPONENT`` with the
-same deals and the same seeds for every bot (:func:`euchre.arena.run_match`), so
+same deals and the same seeds for every bot (:func:`euchre.analysis.arena.run_match`), so
 ``--sees none`` gives exactly ``euchre arena expert OPPONENT --duplicate``. Prints one
 JSON line: points per deal for the oracle's side with its 95% interval, the point share
 and, for games, the game win rate. ``docs/strength.md`` lists the runs made.
@@ -30,15 +30,15 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from typing import Any
 
-from euchre import arena
-from euchre.actions import Action
-from euchre.arena import run_match
-from euchre.game import Game
+from euchre.analysis import arena
+from euchre.analysis.arena import run_match
+from euchre.engine.actions import Action
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
+from euchre.engine.view import PlayerView
 from euchre.players import Player, play_game
 from euchre.players.expert import ExpertPlayer
 from euchre.players.registry import BOTS
-from euchre.rules import Rules
-from euchre.view import PlayerView
 
 SEES = ("all", "bidding", "play", "none")
 

@@ -10,13 +10,13 @@ import json
 import random
 import sys
 
-from euchre.actions import PASS
-from euchre.cards import JACK, card_rank
-from euchre.deal import random_deal
-from euchre.game import Game, Phase
+from euchre.engine.actions import PASS
+from euchre.engine.cards import JACK, card_rank
+from euchre.engine.deal import random_deal
+from euchre.engine.game import Game, Phase
+from euchre.engine.rules import Rules
 from euchre.players.basic import BasicPlayer
 from euchre.players.registry import make_player
-from euchre.rules import Rules
 
 
 def main(name: str, count: int, seed: int) -> dict[str, object]:

@@ -37,13 +37,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from euchre.actions import KIND_DISCARD, KIND_PLAY, Action
-from euchre.arena import confidence_interval
-from euchre.deal import Deal
+from euchre.analysis.arena import confidence_interval
+from euchre.engine.actions import KIND_DISCARD, KIND_PLAY, Action
+from euchre.engine.deal import Deal
+from euchre.engine.game import Game, Phase
 from euchre.errors import EuchreError
-from euchre.files import read_record
-from euchre.game import Game, Phase
-from euchre.record import Record
+from euchre.records.files import read_record
+from euchre.records.record import Record
 
 _PAIR = re.compile(r"deal-(\d+)a\.json")
 _POSITIONS = ("first", "second", "third", "dealer")
@@ -63,8 +63,8 @@ def _action_word(action: Action) -> str:
 def decision_label(game: Game, seat: int) -> str:
     """A short name for the kind of decision ``seat`` faces in ``game`` (four-handed).
 
-    >>> from euchre.deal import random_deal
-    >>> from euchre.rules import Rules
+    >>> from euchre.engine.deal import random_deal
+    >>> from euchre.engine.rules import Rules
     >>> import random
     >>> game = Game(Rules(), deals=[random_deal(Rules(), 0, random.Random(1))])
     >>> decision_label(game, game.to_act)

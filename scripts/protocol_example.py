@@ -1,11 +1,11 @@
 """The example session of ``docs/protocol.md``, taken from a real seeded game.
 
 Usage: ``.venv/bin/python scripts/protocol_example.py`` prints the example;
-``--write`` puts it into ``docs/protocol.md`` (``tests/test_protocol.py`` fails when the
+``--write`` puts it into ``docs/protocol.md`` (``tests/protocol/test_protocol.py`` fails when the
 doc's example is not what this prints).
 
 Seat 0 is ``euchre bot basic`` run as a program through pipes by the engine's
-:class:`~euchre.protocol.ExternalPlayer`, exactly as the arena runs an ``ext:`` bot;
+:class:`~euchre.protocol.messages.ExternalPlayer`, exactly as the arena runs an ``ext:`` bot;
 the other seats are ``basic`` in the engine's process. The bot's program records every
 line it reads and writes. The transcript is shortened for the doc (see
 :func:`shorten`).
@@ -20,11 +20,11 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
-from euchre.game import Game
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
 from euchre.players import Player
 from euchre.players.basic import BasicPlayer
-from euchre.protocol import ExternalPlayer
-from euchre.rules import Rules
+from euchre.protocol.messages import ExternalPlayer
 
 SEED = 57
 """The game's seed: its first deal passes round one, names trump in round two, and
@@ -66,7 +66,7 @@ class _Tee:
 
 def _bot(log_path: str) -> int:
     """The bot's program: ``euchre bot basic``, its input and output recorded."""
-    from euchre.cli import main
+    from euchre.cli.main import main
 
     with open(log_path, "w", encoding="utf-8") as log:
         sys.stdin = _Tee(sys.stdin, log, ">")

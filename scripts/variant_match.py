@@ -7,7 +7,7 @@ Usage::
 
 ``KWARGS`` is a JSON object of :class:`euchre.players.expert.ExpertPlayer` arguments
 (``'{}'`` is ``expert`` itself; ``'{"play_blend": 0}'`` turns the blend off). The match is
-the arena's (:func:`euchre.arena.run_match`, duplicate, standard rules; the bots' seeds
+the arena's (:func:`euchre.analysis.arena.run_match`, duplicate, standard rules; the bots' seeds
 do not depend on their names, so ``'{}'`` gives exactly ``euchre arena expert OPPONENT``).
 Prints one JSON line: the settings, points per deal with its 95% interval, the point
 share and, for games, the game win rate. ``docs/strength.md`` lists the runs made.
@@ -22,10 +22,10 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from typing import Any
 
-from euchre.arena import run_match
+from euchre.analysis.arena import run_match
+from euchre.engine.rules import Rules
 from euchre.players.expert import ExpertPlayer
 from euchre.players.registry import BOTS
-from euchre.rules import Rules
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

@@ -12,15 +12,13 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from euchre.build import HOT_MODULES, build_line, compiled_modules
-from euchre.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
+from euchre.cli.main import main
+from helpers.paths import ROOT
 
 
 def _hook() -> Any:

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from euchre.cli import build_parser, main
-from euchre.storage import ENV_VAR
+from euchre.cli.main import build_parser, main
+from euchre.table.data_folder import ENV_VAR
+from helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EGN_GAME = ROOT / "tests" / "data" / "egn" / "VWEC_Finals.egn"
 

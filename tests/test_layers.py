@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import fnmatch
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -35,61 +34,31 @@ from typing import Final
 
 import pytest
 
-SOURCE: Final = Path(__file__).resolve().parent.parent / "src" / "euchre"
+from helpers.paths import ROOT
 
-LAYERS: Final[dict[str, tuple[str, ...]]] = {
-    # the rules of the game and its records: imports nothing above it
-    "engine": (
-        "euchre",
-        "euchre.cards",
-        "euchre.errors",
-        "euchre.seating",
-        "euchre.rules",
-        "euchre.scoring",
-        "euchre.actions",
-        "euchre.deal",
-        "euchre.game",
-        "euchre.view",
-        "euchre.playout",
-        "euchre.text",
-        "euchre.invocation",
-        "euchre.jsondata",
-        "euchre.record",
-    ),
-    # file formats, above the record they read and write
-    "formats": ("euchre.egn", "euchre.egn_versions", "euchre.emn", "euchre.files"),
-    # the solver, the bots (euchre.players.knowledge among them) and external bots
-    "search and bots": ("euchre.solver", "euchre.players", "euchre.players.*", "euchre.protocol"),
-    "measurement": ("euchre.arena", "euchre.bench", "euchre.build"),
-    # the reviewer: the bots' judgment of recorded games
-    "review": ("euchre.review", "euchre.review_notes"),
-    # what several faces share: no screen of its own
-    "shared by faces": (
-        "euchre.narrate",
-        "euchre.storage",
-        "euchre.options",
-        "euchre.table",
-        "euchre.wording",
-        "euchre.saving",
-        "euchre.winchart",
-    ),
-    "faces": (
-        "euchre.cli",
-        "euchre.arena_cli",
-        "euchre.arena_ray",
-        "euchre.replay_cli",
-        "euchre.review_cli",
-        "euchre.hand",
-        "euchre.tui",
-        "euchre.tui.*",
-        "euchre.web",
-        "euchre.web.*",
-        "euchre.envs",
-        "euchre.envs.*",
-        "euchre.__main__",
-    ),
-}
-"""Layer name to the module names it holds (:mod:`fnmatch` patterns), bottom first."""
+SOURCE: Final = ROOT / "src" / "euchre"
+
+LAYERS: Final[tuple[str, ...]] = (
+    "base",  # the modules at the top of the package: errors, text, invocation, extras, build
+    "engine",  # the rules of the game (and the package itself, which gathers its names)
+    "records",  # the record and its file formats
+    "protocol",  # the external-bot protocol: messages, the host side, the bot side
+    "players",  # the bots, the sampler, the solver
+    "analysis",  # the arena, the reviewer, the hand adviser, the benchmarks
+    "table",  # the table every face shares: model, words, narration, saving
+    "faces",  # the terminal, the web table, the RL environments: none imports another
+    "cli",  # the euchre command, a module per subcommand
+)
+"""The layers, bottom first. A module's layer is its folder under ``src/euchre``
+(:data:`FACES` are one layer); a module at the top of the package is in ``base``."""
+
+FACES: Final = ("tui", "web", "envs")
+"""The folders of the faces' layer, which may not import one another."""
+
+SPECIAL: Final = {"euchre": "engine", "euchre.__main__": "cli"}
+"""The two modules at the top that are not ``base``: the package, which gathers the
+engine's public names, and ``python -m euchre``, the command."""
+
 
 KNOWN_PRIVATE_IMPORTS: Final[frozenset[tuple[str, str, str]]] = frozenset({
     # (importer, module, name): to be made public by the owner of euchre.players;
@@ -200,13 +169,22 @@ def _in_package(target: str) -> str | None:
     return None
 
 
+def folder_of(module: str) -> str:
+    """The folder of the package a module lives in (``""`` at the top)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and (SOURCE / parts[1]).is_dir()) else ""
+
+
 def layers_of(module: str) -> list[str]:
-    """The layers whose patterns take a module."""
-    return [
-        layer
-        for layer, patterns in LAYERS.items()
-        if any(fnmatch.fnmatchcase(module, pattern) for pattern in patterns)
-    ]
+    """The layers a module is in (one, or none for a folder no layer names)."""
+    if module in SPECIAL:
+        return [SPECIAL[module]]
+    folder = folder_of(module)
+    if not folder:
+        return ["base"]
+    if folder in FACES:
+        return ["faces"]
+    return [folder] if folder in LAYERS else []
 
 
 LEVEL: Final = {layer: index for index, layer in enumerate(LAYERS)}
@@ -217,9 +195,8 @@ def test_every_module_is_in_one_layer() -> None:
     for module in MODULES:
         found = layers_of(module)
         if not found:
-            problems.append(f"{module} is in no layer: add it to LAYERS in {Path(__file__).name}")
-        elif len(found) > 1:
-            problems.append(f"{module} is in several layers: {', '.join(found)}")
+            problems.append(f"{module} is in no layer: put it in a layer's folder, or name "
+                            f"its folder in LAYERS in {Path(__file__).name}")
     assert not problems, "\n".join(problems)
 
 
@@ -238,10 +215,40 @@ def upward_imports(imports: Iterable[Import]) -> list[str]:
     return problems
 
 
-def test_layers_place_modules_by_pattern() -> None:
-    assert layers_of("euchre.players.knowledge") == ["search and bots"]
+def test_layers_place_modules_by_folder() -> None:
+    assert layers_of("euchre.players.knowledge") == ["players"]
     assert layers_of("euchre.tui.table_screen") == ["faces"]
-    assert layers_of("euchre.newcomer") == []
+    assert layers_of("euchre.engine") == ["engine"]
+    assert layers_of("euchre.errors") == ["base"]
+    assert layers_of("euchre") == ["engine"]
+    assert layers_of("euchre.newcomer.thing") == []
+
+
+def test_every_folder_is_a_layer() -> None:
+    folders = sorted(p.name for p in SOURCE.iterdir()
+                     if p.is_dir() and (p / "__init__.py").exists())
+    assert folders == sorted([*LAYERS[1:-2], *FACES, "cli"])
+    top = sorted(p.stem for p in SOURCE.glob("*.py"))
+    assert len(top) <= 12, f"{len(top)} modules at the top of the package: {top}"
+
+
+def faces_importing_faces(imports: Iterable[Import]) -> list[str]:
+    """What each import of one face by another is, in words."""
+    problems = []
+    for item in imports:
+        target = _in_package(item.target)
+        if target is None or "faces" not in layers_of(item.importer):
+            continue
+        mine, theirs = folder_of(item.importer), folder_of(target)
+        if theirs in FACES and theirs != mine:
+            problems.append(f"{item}: the face {mine!r} imports the face {theirs!r}")
+    return problems
+
+
+def test_no_face_imports_another() -> None:
+    problems = faces_importing_faces(ALL_IMPORTS)
+    assert not problems, "\n".join(problems)
+    assert faces_importing_faces([Import("euchre.web.room", "euchre.tui.style", None, 1, False)])
 
 
 def test_no_module_imports_from_a_higher_layer() -> None:
@@ -250,14 +257,14 @@ def test_no_module_imports_from_a_higher_layer() -> None:
 
 
 def test_an_import_from_a_higher_layer_is_named() -> None:
-    lazy = Import("euchre.storage", "euchre.cli", "main", 3, False)
-    typed = Import("euchre.game", "euchre.tui.app", "EuchreApp", 9, True)
-    down = Import("euchre.cli", "euchre.storage", "games_dir", 5, False)
+    lazy = Import("euchre.table.data_folder", "euchre.cli.main", "main", 3, False)
+    typed = Import("euchre.engine.game", "euchre.tui.app", "EuchreApp", 9, True)
+    down = Import("euchre.cli.main", "euchre.table.data_folder", "games_dir", 5, False)
     assert upward_imports([lazy, typed, down]) == [
-        "euchre.storage imports main from euchre.cli at line 3: "
-        "layer 'shared by faces' imports from 'faces', above it",
-        "euchre.game imports EuchreApp from euchre.tui.app at line 9 (under TYPE_CHECKING): "
-        "layer 'engine' imports from 'faces', above it",
+        "euchre.table.data_folder imports main from euchre.cli.main at line 3: "
+        "layer 'table' imports from 'cli', above it",
+        "euchre.engine.game imports EuchreApp from euchre.tui.app at line 9 "
+        "(under TYPE_CHECKING): layer 'engine' imports from 'faces', above it",
     ]
 
 
@@ -319,13 +326,13 @@ def test_no_import_cycle() -> None:
 
 
 def test_only_imports_that_run_make_a_cycle() -> None:
-    typed = Import("euchre.view", "euchre.game", "Game", 1, True)
-    lazy = Import("euchre.game", "euchre.view", "view_of", 2, False)
-    own = Import("euchre", "euchre.game", "Game", 3, False)
-    back = Import("euchre.game", "euchre", "Rules", 4, False)
+    typed = Import("euchre.engine.view", "euchre.engine.game", "Game", 1, True)
+    lazy = Import("euchre.engine.game", "euchre.engine.view", "view_of", 2, False)
+    own = Import("euchre", "euchre.engine.game", "Game", 3, False)
+    back = Import("euchre.engine.game", "euchre", "Rules", 4, False)
     assert find_cycles(import_graph([typed, lazy, own, back])) == []
     runs = dataclasses.replace(typed, type_only=False)
-    cycle = ["euchre.game", "euchre.view", "euchre.game"]
+    cycle = ["euchre.engine.game", "euchre.engine.view", "euchre.engine.game"]
     assert find_cycles(import_graph([runs, lazy])) == [cycle]
 
 
@@ -354,14 +361,16 @@ def test_no_module_imports_a_private_name_from_another() -> None:
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
-        ("from euchre.cards import _x, card_name", ["_x from euchre.cards at line 1"]),
+        ("from euchre.engine.cards import _x, card_name",
+         ["_x from euchre.engine.cards at line 1"]),
         ("import euchre._hidden", ["euchre._hidden at line 1"]),
-        ("def f():\n    from .game import _refuse", ["_refuse from euchre.game at line 2"]),
-        ("from euchre.cli import __all__, main\nfrom __future__ import annotations", []),
+        ("def f():\n    from ..engine.game import _refuse",
+         ["_refuse from euchre.engine.game at line 2"]),
+        ("from euchre.cli.main import __all__, main\nfrom __future__ import annotations", []),
     ],
 )
 def test_private_imports_are_recognised(source: str, expected: list[str]) -> None:
-    found = [str(i) for i in parse_imports("euchre.record", source) if takes_private(i)]
+    found = [str(i) for i in parse_imports("euchre.records.record", source) if takes_private(i)]
     assert len(found) == len(expected)
     for line, part in zip(found, expected, strict=True):
         assert part in line, line
@@ -370,17 +379,17 @@ def test_private_imports_are_recognised(source: str, expected: list[str]) -> Non
 def test_imports_are_found_lazy_relative_and_type_only() -> None:
     source = (
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from euchre.game import Game\n"
+        "if TYPE_CHECKING:\n    from euchre.engine.game import Game\n"
         "else:\n    import json\n"
-        "def f():\n    from . import view\n    from .players import registry\n"
+        "def f():\n    from . import emn\n    from ..players import registry\n"
     )
-    found = {(i.target, i.type_only) for i in parse_imports("euchre.record", source)}
+    found = {(i.target, i.type_only) for i in parse_imports("euchre.records.record", source)}
     assert found == {
         ("typing", False),
-        ("euchre.game", True),
+        ("euchre.engine.game", True),
         ("json", False),
-        ("euchre.view", False),
+        ("euchre.records.emn", False),
         ("euchre.players.registry", False),
     }
-    (up,) = parse_imports("euchre.players.basic", "from ..game import Game")
-    assert (up.target, up.name) == ("euchre.game", "Game")
+    (up,) = parse_imports("euchre.players.basic", "from ..engine.game import Game")
+    assert (up.target, up.name) == ("euchre.engine.game", "Game")

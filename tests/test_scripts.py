@@ -9,8 +9,9 @@ from types import ModuleType
 import pytest
 
 from euchre.players.registry import BOTS
+from helpers.paths import ROOT
 
-SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+SCRIPTS = ROOT / "scripts"
 
 
 def _load(name: str) -> ModuleType:
@@ -59,8 +60,8 @@ def test_dealer_jack_counts_the_dealers_passes() -> None:
 
 def test_divergence_credits_each_pair_to_its_first_differing_decision(
         tmp_path: Path) -> None:
-    from euchre.arena import run_match
-    from euchre.rules import Rules
+    from euchre.analysis.arena import run_match
+    from euchre.engine.rules import Rules
 
     script = _load("divergence")
     result = run_match(["basic", "random"], Rules(), deals=12, duplicate=True, seed=3,
@@ -81,8 +82,8 @@ def test_divergence_credits_each_pair_to_its_first_differing_decision(
 
 def test_divergence_refuses_what_is_not_a_duplicate_match_of_deals(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from euchre.arena import run_match
-    from euchre.rules import Rules
+    from euchre.analysis.arena import run_match
+    from euchre.engine.rules import Rules
 
     script = _load("divergence")
     with pytest.raises(SystemExit) as exit_info:
@@ -110,8 +111,8 @@ def test_divergence_refuses_what_is_not_a_duplicate_match_of_deals(
 
 def test_divergence_compares_two_matches_on_the_same_deals_pair_by_pair(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from euchre.arena import run_match
-    from euchre.rules import Rules
+    from euchre.analysis.arena import run_match
+    from euchre.engine.rules import Rules
 
     script = _load("divergence")
     runs = {}
@@ -157,7 +158,7 @@ def test_bid_regret_compares_choices_with_a_larger_sample_reference(
 
 def test_ceiling_oracle_samples_the_true_deal_in_the_phases_it_sees() -> None:
     script = _load("ceiling")
-    from euchre.game import Game
+    from euchre.engine.game import Game
 
     game = Game(seed=5)
     view = game.view(game.to_act)
@@ -175,9 +176,9 @@ def test_ceiling_oracle_samples_the_true_deal_in_the_phases_it_sees() -> None:
 
 def test_ceiling_without_sight_is_the_arenas_expert() -> None:
     script = _load("ceiling")
-    from euchre import arena
-    from euchre.arena import run_match
-    from euchre.rules import Rules
+    from euchre.analysis import arena
+    from euchre.analysis.arena import run_match
+    from euchre.engine.rules import Rules
 
     try:
         blind = script.main(["random", "--deals", "1", "--seed", "4", "--sees", "none"])

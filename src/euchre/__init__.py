@@ -6,9 +6,13 @@
 [Pass(), Order()]
 """
 
-from euchre.actions import Action, Call, Discard, GoAlone, Order, Pass, Play, parse_action
-from euchre.cards import Card, CardSet, card_name, parse_card, parse_suit
-from euchre.deal import Deal, DealResult
+from euchre.engine.actions import Action, Call, Discard, GoAlone, Order, Pass, Play, parse_action
+from euchre.engine.cards import Card, CardSet, card_name, parse_card, parse_suit
+from euchre.engine.deal import Deal, DealResult
+from euchre.engine.game import NOTHING, Game, Outcome, Phase
+from euchre.engine.rules import PRESETS, Rules
+from euchre.engine.seating import Seating
+from euchre.engine.view import PlayerView
 from euchre.errors import (
     ActionError,
     CardError,
@@ -18,10 +22,6 @@ from euchre.errors import (
     RecordError,
     RulesError,
 )
-from euchre.game import NOTHING, Game, Outcome, Phase
-from euchre.rules import PRESETS, Rules
-from euchre.seating import Seating
-from euchre.view import PlayerView
 
 __all__ = [
     "NOTHING",

@@ -2,6 +2,6 @@
 
 import sys
 
-from euchre.cli import main
+from euchre.cli.main import main
 
 sys.exit(main())

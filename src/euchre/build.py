@@ -20,13 +20,13 @@ from typing import Final
 __all__ = ["HOT_MODULES", "build_info", "build_line", "compiled_modules"]
 
 HOT_MODULES: Final = (
-    "euchre.cards",
-    "euchre.deal",
-    "euchre.game",
-    "euchre.playout",
-    "euchre.scoring",
-    "euchre.solver",
-    "euchre.view",
+    "euchre.engine.cards",
+    "euchre.engine.deal",
+    "euchre.engine.game",
+    "euchre.analysis.playout",
+    "euchre.engine.scoring",
+    "euchre.players.solver",
+    "euchre.engine.view",
     "euchre.players.basic",
     "euchre.players.knowledge",
     "euchre.players.sampling",

@@ -3,7 +3,7 @@
 Every error the library raises on bad input derives from :class:`EuchreError`, so a
 user interface can catch one type and show its message as one clear line.
 
->>> from euchre.cards import parse_card
+>>> from euchre.engine.cards import parse_card
 >>> try:
 ...     parse_card("Zq")
 ... except EuchreError as error:

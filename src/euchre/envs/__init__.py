@@ -8,7 +8,7 @@ it (``docs/rl.md``).
 :class:`~euchre.envs.vector.EuchreVectorEnv` (the batched simulator; pass
 ``vectorization_mode="sync"`` for ``n`` copies of ``EuchreEnv`` instead).
 
-The action ids (:mod:`euchre.envs.actions`) need nothing beyond the engine; the
+The action ids (:mod:`euchre.envs.action_ids`) need nothing beyond the engine; the
 environments need the ``rl`` extra (``pip install 'euchre[rl]'``: numpy, PettingZoo,
 Gymnasium).
 """

@@ -3,8 +3,8 @@
 :class:`BatchEuchre` plays ``batch`` independent deals at once: one call of
 :meth:`~BatchEuchre.step` applies one decision in every slot, with a few dozen vectorised
 numpy operations whatever the batch. It is the one place where the rules are written a
-second time (for speed, on arrays); ``tests/test_env_batch.py`` plays it against
-:class:`~euchre.game.Game` action by action, and the engine is the truth.
+second time (for speed, on arrays); ``tests/envs/test_env_batch.py`` plays it against
+:class:`~euchre.engine.game.Game` action by action, and the engine is the truth.
 
 One deal is one episode. A slot whose deal ends (scored, or thrown in after four passes
 in round two) starts its next deal in the same step, the deal passing to the left, so
@@ -16,7 +16,7 @@ The state (:class:`BatchState`; ``B`` is the batch, every array's first axis):
 field                  shape, type  meaning
 =====================  ===========  ======================================================
 ``current_player``     (B,) int8    the seat to act (0..3; teams are seats {0, 2}, {1, 3})
-``legal_action_mask``  (B, 1377)    the legal action ids (:mod:`euchre.envs.actions`)
+``legal_action_mask``  (B, 1377)    the legal action ids (:mod:`euchre.envs.action_ids`)
                        bool
 ``rewards``            (B, 4)       each seat's team's points from a deal that ended on
                        float32      this step (0 for the other team, and everywhere else)
@@ -26,7 +26,7 @@ field                  shape, type  meaning
                                     ``_ALONE`` or ``_PLAY`` (:data:`PHASE_NAMES`)
 ``dealer``             (B,) int8    the dealer
 ``hands``              (B, 4)       each seat's cards, bit ``c`` for card code ``c``
-                       uint32       (:mod:`euchre.cards`: ``suit * 8 + rank``)
+                       uint32       (:mod:`euchre.engine.cards`: ``suit * 8 + rank``)
 ``upcard``             (B,) int8    the card turned up
 ``kitty``              (B,) uint32  the three cards face down under it
 ``passes``             (B,) int8    passes so far in this round of bidding
@@ -45,7 +45,7 @@ field                  shape, type  meaning
 ``stream``             (B,) uint64  the slot's key of random deals (see seeding)
 =====================  ===========  ======================================================
 
-The action ids used are :mod:`euchre.envs.actions`' (the same in every environment):
+The action ids used are :mod:`euchre.envs.action_ids`' (the same in every environment):
 0 ``pass``, 1 ``order`` (round one's acceptance), 2 ``alone``, 3 ``stay``, 4 to 7
 ``call`` clubs to spades, ``22 + code`` ``play`` a card and ``75 + code`` the dealer's
 ``discard``. No other id is ever legal here, none from 107 up.
@@ -99,10 +99,10 @@ from typing import Any, Final, NoReturn, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from euchre.cards import ACE, JACK, NINE, card
-from euchre.envs.actions import ACTIONS, NUM_ACTIONS, PLAY_BASE
+from euchre.engine.cards import ACE, JACK, NINE, card
+from euchre.engine.rules import Rules
+from euchre.envs.action_ids import ACTIONS, NUM_ACTIONS, PLAY_BASE
 from euchre.errors import ActionError, RulesError
-from euchre.rules import Rules
 
 __all__ = [
     "PHASE_ALONE",
@@ -128,7 +128,7 @@ PHASE_ALONE: Final = 3
 PHASE_PLAY: Final = 4
 """The tricks."""
 PHASE_NAMES: Final = ("bid1", "exchange", "bid2", "alone", "play")
-"""Each phase code's name, the engine's (:class:`~euchre.game.Phase`)."""
+"""Each phase code's name, the engine's (:class:`~euchre.engine.game.Phase`)."""
 
 _PASS: Final = 0
 _ORDER: Final = 1
@@ -328,7 +328,7 @@ def _jit_module(jit: bool | None) -> ModuleType | None:
 class BatchEuchre:
     """``batch`` independent four-handed Euchre deals on numpy arrays.
 
-    ``rules`` is a :class:`~euchre.rules.Rules` or a preset's name; only the rules the
+    ``rules`` is a :class:`~euchre.engine.rules.Rules` or a preset's name; only the rules the
     module docstring lists are taken (:class:`~euchre.errors.RulesError` names what is
     not). ``seed`` (a whole number from 0) fixes every deal. ``jit``: step with numba
     where it is installed (``None``, the default), always (``True``: an

@@ -3,7 +3,7 @@
 :class:`~euchre.envs.batch.BatchEuchre` uses it where numba is installed (the ``jit``
 extra) and ``jit`` is not turned off. It is the numpy step of :mod:`euchre.envs.batch`
 written slot by slot, with the same tables, so the two give the same states for the same
-actions (``tests/test_env_batch.py`` checks it, and both against the engine); it is
+actions (``tests/envs/test_env_batch.py`` checks it, and both against the engine); it is
 imported only where numba is, and nothing else imports it.
 
 numba compiles on first use (a few seconds) and caches the machine code beside this file,

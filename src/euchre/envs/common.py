@@ -1,6 +1,6 @@
 """What the environments share: the rules of an episode, and the rewards.
 
->>> from euchre.rules import Rules
+>>> from euchre.engine.rules import Rules
 >>> deal_reward(Rules(), 1, (0, 2)), deal_reward(Rules(), 0, (0, 2))
 (2.0, -2.0)
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
 from euchre.envs.encoders import openspiel_applies
 from euchre.errors import RulesError
-from euchre.game import Game
-from euchre.rules import Rules
 
 __all__ = ["deal_reward", "episode_rules", "resolve_rules", "win_reward"]
 

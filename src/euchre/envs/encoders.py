@@ -1,4 +1,4 @@
-"""Observation encoders: a seat's view (:class:`~euchre.view.PlayerView`) as arrays.
+"""Observation encoders: a seat's view (:class:`~euchre.engine.view.PlayerView`) as arrays.
 
 Each encoder is versioned; its layout never changes within a version, and
 ``docs/rl.md`` documents every field. An encoder reads only the view, so it can never
@@ -13,11 +13,11 @@ name            shape      what
 ``openspiel``   (935,)     OpenSpiel's ``euchre`` information-state tensor, the
                            same length and layout, absolute seats; four-handed
                            Euchre with the 24-card deck only
-``raw``         a dict     :meth:`PlayerView.to_dict <euchre.view.PlayerView.to_dict>`
+``raw``         a dict     :meth:`PlayerView.to_dict <euchre.engine.view.PlayerView.to_dict>`
                            for people who write their own
 ==============  =========  ======================================================
 
->>> from euchre.game import Game
+>>> from euchre.engine.game import Game
 >>> view = Game(seed=1).view(0)
 >>> encode_compact(view).shape, encode_openspiel(view).shape
 ((1126,), (935,))
@@ -30,12 +30,19 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from euchre.actions import KIND_ALONE, KIND_BID, KIND_CALL, KIND_DECLARE, KIND_ORDER, KIND_PASS
-from euchre.cards import NINE, NUM_CARD_CODES, card_rank, card_suit
+from euchre.engine.actions import (
+    KIND_ALONE,
+    KIND_BID,
+    KIND_CALL,
+    KIND_DECLARE,
+    KIND_ORDER,
+    KIND_PASS,
+)
+from euchre.engine.cards import NINE, NUM_CARD_CODES, card_rank, card_suit
+from euchre.engine.game import Phase
+from euchre.engine.rules import Rules
+from euchre.engine.view import PlayerView
 from euchre.errors import RulesError
-from euchre.game import Phase
-from euchre.rules import Rules
-from euchre.view import PlayerView
 
 __all__ = [
     "COMPACT_FIELDS",

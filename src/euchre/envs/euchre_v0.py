@@ -12,7 +12,7 @@ agents                 ``player_0`` .. ``player_{n-1}``: seat ``i`` of the rules
                        ``player_0`` and ``player_2`` are partners, as are ``player_1``
                        and ``player_3``
 action space           ``Discrete(1377)`` for every agent and every form: the ids of
-                       :mod:`euchre.envs.actions`
+                       :mod:`euchre.envs.action_ids`
 observation            ``{"observation": ..., "action_mask": int8 (1377,)}``; the mask
                        is the legal ids of the agent to act (all 0 for the others)
 observation encoders   ``compact`` (the default, float32 (1126,), seat-relative),
@@ -25,7 +25,7 @@ rewards                per deal, to every seat: its side's points less the mean 
                        -1/(sides - 1) to the others, nothing per deal
 episodes               one deal (``episode="deal"``, the default) or a whole game to
                        the target (``episode="game"``)
-rules                  any preset's name or a :class:`~euchre.rules.Rules`, and any
+rules                  any preset's name or a :class:`~euchre.engine.rules.Rules`, and any
                        option as a keyword (``euchre_v0.env(rules="standard",
                        stick_the_dealer=True)``)
 render modes           ``ansi`` (a text of the table, every hand shown) and ``human``
@@ -52,13 +52,13 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from euchre.cards import card_name
-from euchre.envs.actions import NUM_ACTIONS, action_id, action_of
+from euchre.engine.cards import card_name
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
+from euchre.engine.view import PlayerView
+from euchre.envs.action_ids import NUM_ACTIONS, action_id, action_of
 from euchre.envs.common import deal_reward, episode_rules, win_reward
 from euchre.envs.encoders import COMPACT_SIZE, OPENSPIEL_SIZE, encode_compact, encode_openspiel
-from euchre.game import Game
-from euchre.rules import Rules
-from euchre.view import PlayerView
 
 __all__ = ["ENCODERS", "env", "raw_env"]
 
@@ -69,7 +69,7 @@ ENCODERS: Final = ("compact", "openspiel", "raw")
 
 class ViewSpace(spaces.Space[dict[str, object]]):
     """The space of the ``raw`` encoder's observations: a view as
-    :meth:`PlayerView.to_dict <euchre.view.PlayerView.to_dict>` gives it."""
+    :meth:`PlayerView.to_dict <euchre.engine.view.PlayerView.to_dict>` gives it."""
 
     def __init__(self) -> None:
         super().__init__(shape=None, dtype=None)

@@ -24,7 +24,7 @@ chance                 explicit: the dealer first (uniform over the seats), then
                        (chance outcomes are card codes); the kitty is the cards left over
                        (its first three cards are dealt by chance too where a farmer's hand
                        or going under takes them)
-actions                the 1,377 ids of :mod:`euchre.envs.actions`, every form
+actions                the 1,377 ids of :mod:`euchre.envs.action_ids`, every form
 returns                at the end of the deal, each seat's side's points less the mean of
                        the other sides' (:func:`~euchre.envs.common.deal_reward`): in
                        four-handed Euchre +n for the side that scored and -n for the
@@ -35,7 +35,7 @@ tensors                the ``compact`` encoding of the seat's view (float32, 1,1
                        the order of past tricks, so two information states may share one);
                        with ``tensor=openspiel``, OpenSpiel's layout (935, every trick)
 strings                the seat's view as text (every field of
-                       :class:`~euchre.view.PlayerView` a deal changes, but the score and
+                       :class:`~euchre.engine.view.PlayerView` a deal changes, but the score and
                        tricks won, which follow from the rest); the information state adds
                        the hand the seat was dealt, and is exact: two histories give the
                        same string if and only if the seat saw the same views along them
@@ -43,8 +43,8 @@ resampling             :meth:`EuchreState.resample_from_infostate` deals the car
                        has not seen again, consistently with all it has seen
 =====================  ============================================================
 
-The engine plays every decision (:class:`~euchre.game.Game`, made from the dealt
-:class:`~euchre.deal.Deal` under the preset's rules for one deal); this module only
+The engine plays every decision (:class:`~euchre.engine.game.Game`, made from the dealt
+:class:`~euchre.engine.deal.Deal` under the preset's rules for one deal); this module only
 deals, encodes and decodes.
 """
 
@@ -57,7 +57,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from euchre.actions import (
+from euchre.engine.actions import (
     BID,
     DISCARD,
     GIVE,
@@ -67,7 +67,7 @@ from euchre.actions import (
     Give,
     Play,
 )
-from euchre.cards import (
+from euchre.engine.cards import (
     BENNY,
     NUM_CARD_CODES,
     SUIT_CHARS,
@@ -77,8 +77,12 @@ from euchre.cards import (
     cards_of,
     deck_mask,
 )
-from euchre.deal import Deal
-from euchre.envs.actions import NUM_ACTIONS, action_id, action_of, mask_of_actions
+from euchre.engine.deal import Deal
+from euchre.engine.game import Game, allowed_bids
+from euchre.engine.rules import Rules
+from euchre.engine.scoring import deal_gains
+from euchre.engine.view import PlayerView
+from euchre.envs.action_ids import NUM_ACTIONS, action_id, action_of, mask_of_actions
 from euchre.envs.common import deal_reward, episode_rules
 from euchre.envs.encoders import (
     COMPACT_FIELDS,
@@ -91,12 +95,8 @@ from euchre.envs.encoders import (
     openspiel_rules_apply,
 )
 from euchre.errors import EuchreError
-from euchre.game import Game, allowed_bids
 from euchre.players.knowledge import read_tricks, tables_of
 from euchre.players.sampling import Constraints, sample_hands
-from euchre.rules import Rules
-from euchre.scoring import deal_gains
-from euchre.view import PlayerView
 
 try:
     import pyspiel
@@ -157,7 +157,7 @@ def _rules_of(name: object) -> Rules:
 def _bounds(rules: Rules) -> tuple[float, float]:
     """The lowest and highest return of a deal under ``rules``: every seat's
     :func:`deal_reward` over every maker, loner, trick count and bid the scoring table
-    (:func:`~euchre.scoring.deal_gains`) takes."""
+    (:func:`~euchre.engine.scoring.deal_gains`) takes."""
     seating = rules.seating
     n = rules.players
     size = rules.hand_size
@@ -188,7 +188,7 @@ def _bounds(rules: Rules) -> tuple[float, float]:
 
 def _bids(rules: Rules) -> list[int]:
     """Every bid the rules allow at some point of the bidding (a Wellington only over a
-    Nap, ...): :func:`~euchre.game.allowed_bids` from no bid up."""
+    Nap, ...): :func:`~euchre.engine.game.allowed_bids` from no bid up."""
     found: set[int] = set()
     tops = [-1]
     while tops:

@@ -8,7 +8,7 @@
 ((1126,), (1377,))
 
 =================  ================================================================
-action space       ``Discrete(1377)``: the ids of :mod:`euchre.envs.actions`
+action space       ``Discrete(1377)``: the ids of :mod:`euchre.envs.action_ids`
 observation        the ``compact`` encoding (float32 (1126,)), or ``openspiel``
                    (:mod:`euchre.envs.encoders`), of the learner's view
 the mask           ``info["action_mask"]`` (int8, a fresh array every step) and
@@ -41,15 +41,15 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from euchre.cards import card_name
-from euchre.envs.actions import NUM_ACTIONS, action_id, action_of
+from euchre.engine.cards import card_name
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
+from euchre.envs.action_ids import NUM_ACTIONS, action_id, action_of
 from euchre.envs.common import deal_reward, episode_rules, win_reward
 from euchre.envs.encoders import COMPACT_SIZE, OPENSPIEL_SIZE, encode_compact, encode_openspiel
 from euchre.errors import IllegalActionError
-from euchre.game import Game
 from euchre.players import Player
 from euchre.players.registry import make_player
-from euchre.rules import Rules
 
 __all__ = ["ILLEGAL_REWARD", "EuchreEnv"]
 

@@ -7,12 +7,12 @@ three seats (its partner too) are played inside :meth:`~EuchreVectorEnv.step` un
 is the learner's turn again in every slot. The deals are played by
 :class:`~euchre.envs.batch.BatchEuchre`, not by the engine; the observations are encoded
 from its arrays, entry for entry what :func:`~euchre.envs.encoders.encode_compact` makes
-of the engine's view (``tests/test_env_vector.py`` replays every deal in the engine and
+of the engine's view (``tests/envs/test_env_vector.py`` replays every deal in the engine and
 compares them).
 
 =================  ================================================================
 action space       ``MultiDiscrete([1377] * num_envs)``; one slot's is ``Discrete(1377)``,
-                   the ids of :mod:`euchre.envs.actions`
+                   the ids of :mod:`euchre.envs.action_ids`
 observation        float32 ``(num_envs, 1126)``: each slot's ``compact`` encoding of the
                    learner's view (``Box(-1, 1, (1126,))`` a slot, as ``Euchre-v0``)
 the mask           ``info["action_mask"]`` (bool ``(num_envs, 1377)``, a fresh array
@@ -79,9 +79,11 @@ from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from euchre.actions import DISCARD, PASS
-from euchre.cards import NUM_CARD_CODES, TRUMP_ORDERS
-from euchre.envs.actions import NUM_ACTIONS, PLAY_BASE, action_id
+from euchre.engine.actions import DISCARD, PASS
+from euchre.engine.cards import NUM_CARD_CODES, TRUMP_ORDERS
+from euchre.engine.game import Phase
+from euchre.engine.rules import Rules
+from euchre.envs.action_ids import NUM_ACTIONS, PLAY_BASE, action_id
 from euchre.envs.batch import (
     PHASE_BID2,
     PHASE_NAMES,
@@ -94,8 +96,6 @@ from euchre.envs.common import episode_rules
 from euchre.envs.encoders import COMPACT_FIELDS, COMPACT_SIZE
 from euchre.envs.single import ILLEGAL_REWARD
 from euchre.errors import ActionError
-from euchre.game import Phase
-from euchre.rules import Rules
 
 __all__ = ["EuchreVectorEnv", "OpponentPolicy"]
 
@@ -240,7 +240,7 @@ class EuchreVectorEnv(VectorEnv[F32, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` deals of one learner's seat, the others played by ``opponents``, on
     the batched simulator (see the module docstring).
 
-    ``rules`` (a preset's name or :class:`~euchre.rules.Rules`, with ``options`` changed
+    ``rules`` (a preset's name or :class:`~euchre.engine.rules.Rules`, with ``options`` changed
     as keywords, as ``Euchre-v0`` takes them); ``seat`` the learner's (0 to 3);
     ``opponents`` ``"random"`` or a callable (:data:`OpponentPolicy`); ``seed`` seeds the
     first reset that is given none. ``encoder``, ``episode`` and ``reward`` are taken for

@@ -1,10 +1,10 @@
 """Players: anything that, given a seat's view and the legal actions, returns one.
 
 Bots, people at a terminal, network clients and learning agents are all players. A
-player sees the game only through :class:`~euchre.view.PlayerView`; it may keep memory
+player sees the game only through :class:`~euchre.engine.view.PlayerView`; it may keep memory
 within a game and is told when a deal and the game end.
 
->>> from euchre.game import Game
+>>> from euchre.engine.game import Game
 >>> game = play_game(Game(seed=5), [RandomPlayer(seed=s) for s in range(4)])
 >>> game.is_over()
 True
@@ -14,30 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
-from euchre.actions import Action
-from euchre.deal import DealResult
-from euchre.game import Game
-from euchre.view import PlayerView
+from euchre.engine.actions import Action
+from euchre.engine.deal import DealResult
+from euchre.engine.game import Game
+from euchre.engine.player import Player
+from euchre.engine.view import PlayerView
 
 __all__ = ["BasePlayer", "Player", "RandomPlayer", "play_game"]
-
-
-class Player(Protocol):
-    """The player protocol."""
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """Return one of ``legal`` for the seat of ``view``."""
-        ...
-
-    def deal_over(self, view: PlayerView, result: DealResult) -> None:
-        """Told after each deal, with its result and the seat's view of the game now."""
-        ...
-
-    def game_over(self, view: PlayerView) -> None:
-        """Told once the game has ended."""
-        ...
 
 
 class BasePlayer:

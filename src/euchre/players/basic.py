@@ -31,12 +31,12 @@ The rules in plain words are in ``docs/bots.md``. The player is deterministic: t
 views give the same actions (exact ties are broken by a fixed order; the seed only
 keeps the factory signature every bot shares).
 
->>> from euchre.game import Game
+>>> from euchre.engine.game import Game
 >>> from euchre.players import play_game
 >>> game = play_game(Game(seed=1), [BasicPlayer(seed=s) for s in range(4)])
 >>> game.is_over()
 True
->>> from euchre.cards import HEARTS, CardSet
+>>> from euchre.engine.cards import HEARTS, CardSet
 >>> hand_strength(CardSet.parse("Jh Ah 9h Ac Ks").mask, HEARTS, deck_mask(24))
 8.75
 """
@@ -49,7 +49,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from euchre.actions import (
+from euchre.engine.actions import (
     ALONE,
     BEST,
     BID,
@@ -75,7 +75,7 @@ from euchre.actions import (
     Discard,
     Play,
 )
-from euchre.cards import (
+from euchre.engine.cards import (
     ACE,
     BENNY,
     HEARTS,
@@ -93,7 +93,8 @@ from euchre.cards import (
     deck_mask,
     same_colour,
 )
-from euchre.game import NAP_BIDS
+from euchre.engine.game import NAP_BIDS
+from euchre.engine.view import PlayerView
 from euchre.players import BasePlayer
 from euchre.players.knowledge import (
     best_card,
@@ -111,7 +112,6 @@ from euchre.players.knowledge import (
     upcard_accepted,
     upcard_points,
 )
-from euchre.view import PlayerView
 
 __all__ = [
     "COMMON_RULES",
@@ -197,7 +197,7 @@ def hand_strength(hand: int, trump: int, deck: int, dead: int = 0) -> float:
     guarded king under a live ace 0.3 (alone 0.15); a void 0.8 with two trumps or more
     (0.4 with one), and a singleton loser 0.3 with three trumps or more.
 
-    >>> from euchre.cards import SPADES, CardSet
+    >>> from euchre.engine.cards import SPADES, CardSet
     >>> hand_strength(CardSet.parse("Js Jc As Ks Qs").mask, SPADES, deck_mask(24))
     17.4
     >>> hand_strength(CardSet.parse("9c Tc 9d Td Qh").mask, SPADES, deck_mask(24))
@@ -253,7 +253,7 @@ def loser_count(hand: int, trump: int, deck: int, dead: int = 0) -> float:
     a loser. Otherwise the other trumps count half a loser each (one at most) and the
     top-sequence cards 0.3 each, as they may be trumped.
 
-    >>> from euchre.cards import SPADES, CardSet
+    >>> from euchre.engine.cards import SPADES, CardSet
     >>> loser_count(CardSet.parse("Js Jc As Ah Kh").mask, SPADES, deck_mask(24))
     0.0
     >>> loser_count(CardSet.parse("Js Jc As Ks 9h").mask, SPADES, deck_mask(24))
@@ -354,7 +354,7 @@ def misere_hand(hand: int) -> bool:
     at most two ranks higher for each lower card of the suit held with it (a 7 needs a
     lower card of its suit beside it, a 9 two).
 
-    >>> from euchre.cards import CardSet
+    >>> from euchre.engine.cards import CardSet
     >>> misere_hand(CardSet.parse("2c 4c 3d 5h 2s").mask)
     True
     >>> misere_hand(CardSet.parse("2c 4c 3d 8h 2s").mask)
@@ -376,7 +376,7 @@ class BasicPlayer(BasePlayer):
     every bot's; the rules break ties by a fixed order, so the player is deterministic
     whatever the seed.
 
-    >>> from euchre.game import Game
+    >>> from euchre.engine.game import Game
     >>> game = Game(seed=4)
     >>> BasicPlayer().choose(game.view(game.to_act), game.legal_actions())
     Pass()
@@ -978,7 +978,7 @@ COMMON_RULES: Final[dict[str, Rule]] = {
     "give": BasicPlayer._give,
     "discard": BasicPlayer._discard,
 }
-"""The rule of each phase (a :class:`~euchre.game.Phase` value) in every form, unless
+"""The rule of each phase (a :class:`~euchre.engine.game.Phase` value) in every form, unless
 the form has its own (:data:`FORM_RULES`)."""
 
 FORM_RULES: Final[dict[str, dict[str, Rule]]] = {

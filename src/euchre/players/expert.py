@@ -72,7 +72,7 @@ makes the player depend on the clock only when it triggers). With ``max_bid_samp
 doubles its samples, up to that many. Forced moves are instant. Deterministic for a
 seed.
 
->>> from euchre.game import Game
+>>> from euchre.engine.game import Game
 >>> from euchre.players import play_game
 >>> game = play_game(Game(seed=1), [ExpertPlayer(seed=s, samples=4, bid_samples=4)
 ...                                 for s in range(4)])
@@ -91,7 +91,7 @@ from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Final
 
-from euchre.actions import (
+from euchre.engine.actions import (
     ALONE,
     BEST,
     DISCARD,
@@ -108,10 +108,12 @@ from euchre.actions import (
     Pass,
     Play,
 )
-from euchre.cards import UNKNOWN, cards_of, deck_mask, same_colour
-from euchre.deal import Deal
+from euchre.engine.cards import UNKNOWN, cards_of, deck_mask, same_colour
+from euchre.engine.deal import Deal
+from euchre.engine.game import Game, Phase
+from euchre.engine.rules import Rules
+from euchre.engine.view import PlayerView
 from euchre.errors import EuchreError
-from euchre.game import Game, Phase
 from euchre.players.basic import BasicPlayer, hand_strength, loser_count
 from euchre.players.knowledge import (
     constraints,
@@ -124,8 +126,6 @@ from euchre.players.knowledge import (
 )
 from euchre.players.pimc import PimcPlayer
 from euchre.players.sampling import card_power, gains_value, sample_hands
-from euchre.rules import Rules
-from euchre.view import PlayerView
 
 __all__ = [
     "DEAL_POINTS",

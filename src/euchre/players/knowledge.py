@@ -1,7 +1,7 @@
 """What a bot knows of a deal from its seat, read off its view in one place.
 
 A seat sees its own hand, the upcard, every call, the cards played and (the dealer only)
-its own discard (:class:`~euchre.view.PlayerView`). From these every bot draws the same
+its own discard (:class:`~euchre.engine.view.PlayerView`). From these every bot draws the same
 facts, written here once:
 
 * **the cards seen**: each seat's cards played (:func:`played_by`), the cards known out
@@ -18,9 +18,9 @@ facts, written here once:
   (:func:`upcard_points`).
 
 Who plays with whom, who sits out and who leads are the rules' to say
-(:attr:`euchre.rules.Rules.seating`), not this module's.
+(:attr:`euchre.engine.rules.Rules.seating`), not this module's.
 
->>> from euchre.game import Game
+>>> from euchre.engine.game import Game
 >>> game = Game(seed=2)
 >>> view = game.view(game.to_act)
 >>> shown_voids(view), upcard_accepted(view)
@@ -28,7 +28,7 @@ Who plays with whom, who sits out and who leads are the rules' to say
 >>> cons = constraints(view)
 >>> cons.fixed[view.seat] == view.hand.mask, sorted(cons.need), cons.spare
 (True, [0, 5, 5, 5], 3)
->>> from euchre.cards import SPADES, card_name, parse_card, parse_cards
+>>> from euchre.engine.cards import SPADES, card_name, parse_card, parse_cards
 >>> hand = sum(1 << c for c in parse_cards("Js Ah Kh Qd 9c"))
 >>> card_name(dealer_discard(hand, parse_card("Ts"), SPADES, must_take=True))
 '9c'
@@ -41,8 +41,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from euchre.actions import FARMER, Declare, Discard, Order
-from euchre.cards import (
+from euchre.engine.actions import FARMER, Declare, Discard, Order
+from euchre.engine.cards import (
     ACE,
     BENNY,
     EFFECTIVE_SUIT,
@@ -59,8 +59,8 @@ from euchre.cards import (
     cards_of,
     deck_mask,
 )
-from euchre.rules import Rules
-from euchre.view import PlayerView
+from euchre.engine.rules import Rules
+from euchre.engine.view import PlayerView
 
 __all__ = [
     "TRUMP_POINTS",
@@ -101,11 +101,11 @@ def trump_points(above: int) -> float:
 
 
 def tables_of(view: PlayerView) -> TrumpTables:
-    """The trump tables of the view's rules (:data:`~euchre.cards.TRUMP_ORDERS`): the
+    """The trump tables of the view's rules (:data:`~euchre.engine.cards.TRUMP_ORDERS`): the
     Euchre order with its bowers, or Napoleon's plain order.
 
-    >>> from euchre.game import Game
-    >>> from euchre.rules import Rules
+    >>> from euchre.engine.game import Game
+    >>> from euchre.engine.rules import Rules
     >>> game = Game(Rules(form="napoleon"), seed=1)
     >>> tables_of(game.view(0)) is TRUMP_ORDERS["plain"]
     True
@@ -300,7 +300,7 @@ def dealer_discard(hand: int, up: Card, trump: int, must_take: bool) -> Card:
     lowest singleton that is not an ace (making a void), else the lowest card that is not
     an ace; an ace only when nothing else is left.
 
-    >>> from euchre.cards import CardSet, HEARTS, card_name, parse_card
+    >>> from euchre.engine.cards import CardSet, HEARTS, card_name, parse_card
     >>> card_name(dealer_discard(CardSet.parse("Jh Ah Kh Ac 9s").mask, parse_card("Qh"),
     ...                          HEARTS, False))
     '9s'
@@ -310,16 +310,16 @@ def dealer_discard(hand: int, up: Card, trump: int, must_take: bool) -> Card:
 
 def lay_away(hand: int, trump: int, order: str = "euchre", keep: int = 0) -> Card:
     """The weakest card of ``hand`` (a mask) to lay away face down with ``trump`` as
-    trump (a suit, or :data:`~euchre.cards.NO_TRUMP`), never one of ``keep``: the
+    trump (a suit, or :data:`~euchre.engine.cards.NO_TRUMP`), never one of ``keep``: the
     dealer's exchange, a lone player's discard after the partner's best card, the
     Hasenpfeffer maker's discard after the widow.
 
     Never a trump unless every candidate is trump (then the lowest); otherwise the
     lowest singleton that is not an ace (making a void), else the lowest card that is not
     an ace; an ace only when nothing else is left. ``order`` names the trump order
-    (:data:`~euchre.cards.TRUMP_ORDERS`).
+    (:data:`~euchre.engine.cards.TRUMP_ORDERS`).
 
-    >>> from euchre.cards import CardSet, SPADES, card_name
+    >>> from euchre.engine.cards import CardSet, SPADES, card_name
     >>> card_name(lay_away(CardSet.parse("B Js Jc As 9h Kd Ad").mask, SPADES))
     '9h'
     >>> card_name(lay_away(CardSet.parse("Js Jc As Ks").mask, SPADES))
@@ -346,7 +346,7 @@ def best_card(hand: int, trump: int, order: str = "euchre") -> Card:
     else an off-suit ace (of the suit where the hand is shortest: the partner is
     likelier to hold more of it), else the highest card.
 
-    >>> from euchre.cards import CardSet, HEARTS, card_name
+    >>> from euchre.engine.cards import CardSet, HEARTS, card_name
     >>> card_name(best_card(CardSet.parse("Jd Ah 9h Ac Ks").mask, HEARTS))
     'Jd'
     >>> card_name(best_card(CardSet.parse("Ac Kc Qc As 9d").mask, HEARTS))
@@ -392,7 +392,7 @@ def trick_estimate(hand: int, trump: int, deck: int, dead: int = 0, order: str =
     below it in the hand (the king with its ace) 0.5 more with at most three; a guarded
     king under a live ace 0.25 × the chance the ace is out of play plus 0.25.
 
-    >>> from euchre.cards import SPADES, CardSet
+    >>> from euchre.engine.cards import SPADES, CardSet
     >>> trick_estimate(CardSet.parse("Js Jc As Ks Qs").mask, SPADES, deck_mask(24))
     5.0
     >>> trick_estimate(CardSet.parse("As Ks Qs Jh Th").mask, SPADES, deck_mask(24))
@@ -438,7 +438,7 @@ def no_trump_tricks(hand: int, deck: int, dead: int = 0) -> float:
     with its ace) is a sure trick (1); a card with fewer outranking live cards outside
     than higher cards of our own above it 0.5; a guarded king under a live ace 0.4.
 
-    >>> from euchre.cards import CardSet
+    >>> from euchre.engine.cards import CardSet
     >>> no_trump_tricks(CardSet.parse("Ac Kc Ad Ah 9s").mask, deck_mask(24))
     4.0
     >>> no_trump_tricks(CardSet.parse("Kc 9c Qd Td 9s").mask, deck_mask(24))
@@ -467,7 +467,7 @@ def upcard_points(up: Card, trump: int, deck: int) -> float:
     """The trump points the upcard is worth to the hand that picks it up: its
     :data:`TRUMP_POINTS` among all the deck's trumps, and 0.3 for the exchange itself.
 
-    >>> from euchre.cards import parse_card, HEARTS
+    >>> from euchre.engine.cards import parse_card, HEARTS
     >>> upcard_points(parse_card("Jh"), HEARTS, deck_mask(24))
     3.3
     """
@@ -480,10 +480,10 @@ def discard_candidates(options: list[Discard], trump: int,
                        order: str = "euchre") -> list[Discard]:
     """The discards worth searching (the dealer's, or any card laid away): the lowest
     card of each off suit (a trump only when every option is trump, then the lowest);
-    ``order`` names the trump order (:data:`~euchre.cards.TRUMP_ORDERS`).
+    ``order`` names the trump order (:data:`~euchre.engine.cards.TRUMP_ORDERS`).
 
-    >>> from euchre.actions import DISCARD
-    >>> from euchre.cards import HEARTS, card_name, parse_card
+    >>> from euchre.engine.actions import DISCARD
+    >>> from euchre.engine.cards import HEARTS, card_name, parse_card
     >>> options = [DISCARD[parse_card(c)] for c in ("9s", "Ks", "Tc", "Ah")]
     >>> [card_name(a.card) for a in discard_candidates(options, HEARTS)]
     ['9s', 'Tc']

@@ -3,11 +3,11 @@
 For every decision with a choice the player samples deals consistent with what its seat
 has seen (:mod:`euchre.players.sampling`, under what :mod:`euchre.players.knowledge`
 reads off the view: its cards, the cards played, the voids shown, the upcard in the
-dealer's hand), solves each sample double-dummy with :mod:`euchre.solver`, and takes
+dealer's hand), solves each sample double-dummy with :mod:`euchre.players.solver`, and takes
 the action with the best average.
 
-* **Play**: :func:`~euchre.solver.card_values` gives the tricks each legal card ends
-  with; they are scored with the scoring table (:func:`~euchre.scoring.score_deal`), so the
+* **Play**: :func:`~euchre.players.solver.card_values` gives the tricks each legal card ends
+  with; they are scored with the scoring table (:func:`~euchre.engine.scoring.score_deal`), so the
   average is in points for the seat's side (a march, a euchre and a loner count).
   **Near ties go to the rules**: the cards whose average is within ``play_tolerance``
   (0.1 points) of the best are handed to :class:`~euchre.players.basic.BasicPlayer`,
@@ -38,7 +38,7 @@ Forced moves (one legal action) are instant. The player is deterministic for a s
 It stays plain PIMC: uniform sampling under hard constraints and a double-dummy search
 per sample decide; the rules only choose among options the search rates (nearly) equal.
 
->>> from euchre.game import Game
+>>> from euchre.engine.game import Game
 >>> from euchre.players import play_game
 >>> game = play_game(Game(seed=1), [PimcPlayer(seed=s, samples=4) for s in range(4)])
 >>> game.is_over()
@@ -53,7 +53,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from euchre.actions import (
+from euchre.engine.actions import (
     ALONE,
     MISERE,
     ORDER,
@@ -66,7 +66,8 @@ from euchre.actions import (
     Order,
     Play,
 )
-from euchre.cards import Card
+from euchre.engine.cards import Card
+from euchre.engine.view import PlayerView
 from euchre.players import BasePlayer
 from euchre.players.basic import BasicPlayer
 from euchre.players.knowledge import constraints, dealer_discard, discard_candidates
@@ -78,8 +79,7 @@ from euchre.players.sampling import (
     sample_hands,
     sides_of,
 )
-from euchre.solver import Position, card_values
-from euchre.view import PlayerView
+from euchre.players.solver import Position, card_values
 
 __all__ = ["PimcPlayer", "simple_discard"]
 

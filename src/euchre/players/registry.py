@@ -3,7 +3,7 @@
 :data:`BOTS` maps each name to a factory ``(seed) -> Player``; a new bot registers in
 one line; a bot's module is imported only when one is made.
 ``ext:COMMAND`` is a program speaking the external-bot protocol
-(:mod:`euchre.protocol`); :func:`preflight` starts such a program once, so that a
+(:mod:`euchre.protocol.messages`); :func:`preflight` starts such a program once, so that a
 command that cannot play stops before a match or game begins.
 
 >>> "random" in available_bots()
@@ -22,10 +22,10 @@ import importlib
 from collections.abc import Callable, Iterable
 from typing import Final, cast
 
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
 from euchre.errors import EuchreError
-from euchre.game import Game
 from euchre.players import Player, RandomPlayer
-from euchre.rules import Rules
 
 __all__ = ["BOTS", "EXTERNAL_PREFIX", "available_bots", "check_spec", "make_player",
            "preflight"]
@@ -84,7 +84,7 @@ def make_player(spec: str, seed: int, time_limit: float = 10.0) -> Player:
     command is replaced by the seed)."""
     text = check_spec(spec)
     if text.startswith(EXTERNAL_PREFIX):
-        from euchre.protocol import ExternalPlayer
+        from euchre.protocol.messages import ExternalPlayer
 
         command = text[len(EXTERNAL_PREFIX):].strip().replace("{seed}", str(seed))
         return ExternalPlayer(command, time_limit=time_limit)
@@ -113,7 +113,7 @@ def preflight(specs: Iterable[str], rules: Rules | None = None,
     checked = [check_spec(spec) for spec in specs]
     external = [spec for spec in dict.fromkeys(checked) if spec.startswith(EXTERNAL_PREFIX)]
     if external:
-        from euchre.protocol import ExternalPlayer
+        from euchre.protocol.messages import ExternalPlayer
 
         game = Game(rules or Rules(), seed=0)
         view, legal = game.view(game.to_act), game.legal_actions()

@@ -2,7 +2,7 @@
 
 A seat does not see the other hands. The search bots *sample* deals consistent with
 what the seat has seen (:func:`constraints` then :func:`sample_hands`) and solve each
-one double-dummy with :mod:`euchre.solver`. The hard constraints (its own cards, the
+one double-dummy with :mod:`euchre.players.solver`. The hard constraints (its own cards, the
 cards played and known out of play, the voids shown, the accepted upcard with the
 dealer, five cards a hand) are what the seat knows of the deal:
 :func:`euchre.players.knowledge.constraints` (imported here too) reads them off the view.
@@ -14,7 +14,7 @@ constrained cards are placed first; a dead end backtracks).
 :func:`deal_points` scores one fully known deal from the start of the play;
 
 >>> import random
->>> from euchre.game import Game
+>>> from euchre.engine.game import Game
 >>> game = Game(seed=2)
 >>> view = game.view(game.to_act)
 >>> hands = sample_hands(constraints(view), random.Random(1), 3)
@@ -27,7 +27,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from euchre.cards import BENNY, HEARTS, NO_TRUMP, TRUMP_ORDERS, Card, card_suit, cards_of
+from euchre.engine.cards import BENNY, HEARTS, NO_TRUMP, TRUMP_ORDERS, Card, card_suit, cards_of
+from euchre.engine.rules import Rules
+from euchre.engine.scoring import deal_gains
+from euchre.engine.view import PlayerView
 from euchre.players.knowledge import (
     Constraints,
     best_card,
@@ -35,10 +38,7 @@ from euchre.players.knowledge import (
     lay_away,
     upcard_accepted,
 )
-from euchre.rules import Rules
-from euchre.scoring import deal_gains
-from euchre.solver import Position, solve
-from euchre.view import PlayerView
+from euchre.players.solver import Position, solve
 
 __all__ = [
     "Constraints",
@@ -61,8 +61,8 @@ def card_power(view: PlayerView) -> tuple[int, ...]:
     """The power of every card in the deal of ``view`` (higher wins a trick in its
     suit): under the trump, or with none before it is fixed, in the form's trump order.
 
-    >>> from euchre.game import Game
-    >>> from euchre.cards import parse_card
+    >>> from euchre.engine.game import Game
+    >>> from euchre.engine.cards import parse_card
     >>> power = card_power(Game(seed=1).view(0))   # no trump yet
     >>> power[parse_card("Ah")] > power[parse_card("Jh")]
     True
@@ -75,7 +75,7 @@ def order_suit(rules: Rules, upcard: Card) -> int:
     """The suit that accepting ``upcard`` in round one makes trump: its own, or hearts
     for a Benny upcard under ``benny_upcard=hearts`` (§13).
 
-    >>> from euchre.cards import parse_card
+    >>> from euchre.engine.cards import parse_card
     >>> order_suit(Rules(), parse_card("Ts")), order_suit(Rules.preset("railroad"), BENNY)
     (3, 2)
     """
@@ -96,7 +96,7 @@ def sides_of(rules: Rules, maker: int) -> tuple[int, ...]:
 
 def first_leader(rules: Rules, dealer: int, maker: int, alone: Sequence[int]) -> int:
     """The seat that leads the first trick: the maker where nothing is turned up
-    (Hasenpfeffer, Napoleon), else as :meth:`euchre.seating.Seating.first_leader`."""
+    (Hasenpfeffer, Napoleon), else as :meth:`euchre.engine.seating.Seating.first_leader`."""
     if not rules.has_upcard:
         return maker
     return rules.seating.first_leader(dealer, maker, alone, rules.loner_lead)
@@ -108,7 +108,7 @@ def deal_value(rules: Rules, seat: int, maker: int, alone: Sequence[int],
     what the seat's side gains less what the other sides gain on average, so that the
     values of all sides sum to zero (with two sides, its points less theirs; where each
     plays for themselves, the stakes the seat wins per opponent, as
-    :func:`euchre.scoring.settlement` counts them). Tokens and the fast break are left
+    :func:`euchre.engine.scoring.settlement` counts them). Tokens and the fast break are left
     out.
 
     >>> deal_value(Rules(), 0, maker=1, alone=(), maker_tricks=2)   # euchred: 2 to us
@@ -211,7 +211,7 @@ def with_partners_best(rules: Rules, hands: Sequence[int], trump: int, maker: in
     its weakest card away (:func:`~euchre.players.knowledge.lay_away`), in the order
     the rules say; ``hands`` unchanged where nobody may call.
 
-    >>> from euchre.cards import CardSet, HEARTS
+    >>> from euchre.engine.cards import CardSet, HEARTS
     >>> hands = [CardSet.parse(h).mask for h in ("Jh Ah Kh Qh 9s", "9c Tc Qc Kc Ac",
     ...                                           "Jd 9d Td Qd Kd", "As Ks Qs Js Ts")]
     >>> after = with_partners_best(Rules.preset("railroad"), hands, HEARTS, 0, (0,))

@@ -3,7 +3,7 @@ and the person's costly decisions.
 
 :class:`DealSummaryScreen` draws from the session's table
 (:meth:`~euchre.tui.session.GameSession.table`) and the deal's
-:class:`~euchre.deal.DealResult`; any of Enter, space, Escape or a click goes on. When
+:class:`~euchre.engine.deal.DealResult`; any of Enter, space, Escape or a click goes on. When
 the game reviews the person's decisions (:attr:`~euchre.tui.session.PlayConfig.review`),
 "Your decisions" says "reviewing…" until the table screen hands it the deal's
 :class:`~euchre.tui.decisions.DealReview` (:meth:`DealSummaryScreen.show_review`); the
@@ -22,8 +22,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from euchre.actions import THROW_IN_HAND
-from euchre.deal import DealResult
+from euchre.engine.actions import THROW_IN_HAND
+from euchre.engine.deal import DealResult
 from euchre.tui.decisions import SHOWN, DealReview
 from euchre.tui.session import GameSession
 from euchre.tui.style import suit_text

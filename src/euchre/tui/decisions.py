@@ -1,14 +1,14 @@
 """"Your decisions" after each deal, and the chance of winning over the game.
 
 After each deal the terminal game reviews the person's decisions of that deal with
-:func:`~euchre.review.review_record` (each judged from the person's own view, never
+:func:`~euchre.analysis.review.review_record` (each judged from the person's own view, never
 from the hidden cards) and keeps a :class:`DealReview`: the deal summary lists the
 costly ones (:meth:`DealReview.lines`), and the end of the game draws the side's
 chance of winning after each decision (:func:`win_series`, drawn by
-:func:`~euchre.winchart.text_chart`). Nothing here knows Textual: the table screen
+:func:`~euchre.table.winchart.text_chart`). Nothing here knows Textual: the table screen
 runs :func:`review_deal` on a worker thread and hands the result to the dialogs.
 
->>> from euchre.rules import Rules
+>>> from euchre.engine.rules import Rules
 >>> from euchre.tui.session import GameSession, PlayConfig
 >>> session = GameSession.start(PlayConfig(rules=Rules(target=3), partner="basic",
 ...                                        opponents="basic", seed=3), save=False)
@@ -30,13 +30,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from euchre.actions import PASS, Action, Discard, Play
-from euchre.game import Game
-from euchre.record import Record
-from euchre.review import Decision, review_record
-from euchre.rules import Rules
+from euchre.analysis.review import Decision, review_record
+from euchre.engine.actions import PASS, Action, Discard, Play
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
+from euchre.records.record import Record
+from euchre.table.wording import action_text, alone_word, card_face, order_word
 from euchre.text import plural
-from euchre.wording import action_text, alone_word, card_face, order_word
 
 __all__ = [
     "COSTLY",
@@ -133,7 +133,7 @@ def decision_line(decision: Decision, *, order: str = "order up", alone: str = "
     points: ``trick 2 [?] played 9♥; A♥ was better (−4.1% chance to win)``.
 
     ``order`` and ``alone`` name ordering up and going alone for the seat, as the table
-    did (:func:`~euchre.wording.order_word`)."""
+    did (:func:`~euchre.table.wording.order_word`)."""
     def words(action: Action) -> str:
         return action_text(action, order=order, alone=alone, napoleon=napoleon)
 
@@ -201,7 +201,7 @@ def review_deal(record: Record, deal: int, *, seats: Iterable[int], budget: int,
 def win_series(reviews: Mapping[int, DealReview]) -> tuple[list[float], list[int]]:
     """The person's side's chance of winning after each of their decisions over the
     deals reviewed, in order, and the index where each deal's values start (the
-    marks of :func:`~euchre.winchart.text_chart`).
+    marks of :func:`~euchre.table.winchart.text_chart`).
 
     >>> win_series({})
     ([], [])

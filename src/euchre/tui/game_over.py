@@ -5,7 +5,7 @@ and the chance of winning over the game.
 (:meth:`~euchre.tui.session.GameSession.table`) and its save and statistics errors;
 ``n`` starts a new game, ``q`` quits. Where the game reviewed the person's decisions
 (:attr:`~euchre.tui.session.PlayConfig.review`) and its rules have a target, a chart
-(:func:`~euchre.winchart.text_chart`) draws their side's chance of winning after each
+(:func:`~euchre.table.winchart.text_chart`) draws their side's chance of winning after each
 of their decisions, as the review judged it (:func:`~euchre.tui.decisions.win_series`),
 with a tick where each deal starts; it fills in as the last reviews come
 (:meth:`GameOverScreen.show_chart`), and is left out where there is nothing to draw or
@@ -24,12 +24,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from euchre.scoring import settlement
+from euchre.engine.scoring import settlement
+from euchre.table.winchart import text_chart
 from euchre.text import plural
 from euchre.tui.decisions import chart_caption, win_series
 from euchre.tui.session import GameSession
 from euchre.tui.widgets import dialog_room
-from euchre.winchart import text_chart
 
 __all__ = ["GameOverScreen"]
 

@@ -2,12 +2,12 @@
 in force, trump and the bowers, how a deal goes and scores, and what every key does.
 
 Nothing in it is written by hand where it could drift: the rules come from the game's
-:class:`~euchre.rules.Rules` (so the text is right for every preset and option), the
-points from the engine's own scoring table (:func:`~euchre.scoring.score_deal`), the order
-of the trumps from :mod:`euchre.cards`, and the keys from the screens' bindings
+:class:`~euchre.engine.rules.Rules` (so the text is right for every preset and option), the
+points from the engine's own scoring table (:func:`~euchre.engine.scoring.score_deal`), the order
+of the trumps from :mod:`euchre.engine.cards`, and the keys from the screens' bindings
 (:func:`key_rows`; every bound action has words in :data:`KEY_HELP` or a description).
 
->>> from euchre.rules import Rules
+>>> from euchre.engine.rules import Rules
 >>> text = help_text(Rules.preset("tournament"), trump=2).plain
 >>> "stick the dealer" in text and "J♥ J♦ A♥ K♥ Q♥ 10♥ 9♥" in text
 True
@@ -28,8 +28,8 @@ from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from euchre.actions import BLUCHER, MISERE, NAP, WELLINGTON
-from euchre.cards import (
+from euchre.engine.actions import BLUCHER, MISERE, NAP, WELLINGTON
+from euchre.engine.cards import (
     NINE,
     NO_TRUMP,
     SUIT_NAMES,
@@ -41,12 +41,12 @@ from euchre.cards import (
     sort_cards,
     trump_mask,
 )
-from euchre.game import NAP_BIDS
-from euchre.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
-from euchre.scoring import deal_gains, nap_points, score_deal
+from euchre.engine.game import NAP_BIDS
+from euchre.engine.rules import OPTION_HELP, PRESET_HELP, PRESETS, Rules, seat_name
+from euchre.engine.scoring import deal_gains, nap_points, score_deal
+from euchre.table.wording import bid_words
 from euchre.text import plural
 from euchre.tui.style import SYMBOLS, TRUMP_MARK, card_face, suit_text
-from euchre.wording import bid_words
 
 __all__ = [
     "KEY_HELP",

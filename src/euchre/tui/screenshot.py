@@ -27,8 +27,8 @@ async def take_screenshot(size: tuple[int, int] = SIZE, seed: int = SEED,
                           preset: str = "standard") -> str:
     """The SVG of a table of ``preset`` in the second deal or later, at the person's turn
     with two cards or more on the table and a hint shown."""
-    from euchre.game import Phase
-    from euchre.rules import Rules
+    from euchre.engine.game import Phase
+    from euchre.engine.rules import Rules
     from euchre.tui.app import EuchreApp
     from euchre.tui.deal_summary import DealSummaryScreen
     from euchre.tui.game_over import GameOverScreen

@@ -1,14 +1,14 @@
 """The terminal's table: one person at seat 0, bots in the other seats, saved as it goes.
 
 A :class:`GameSession` is the terminal's binding of the face-neutral
-:class:`~euchre.table.Table`: it seats the person at seat 0 and the bots around them,
-saves the record after every action (:class:`~euchre.saving.RecordSaver`), keeps the
-statistics at the end, and words the table for the person (:mod:`euchre.wording`).
+:class:`~euchre.table.model.Table`: it seats the person at seat 0 and the bots around them,
+saves the record after every action (:class:`~euchre.table.autosave.RecordSaver`), keeps the
+statistics at the end, and words the table for the person (:mod:`euchre.table.wording`).
 The screens draw :meth:`GameSession.table`, the table as seat 0 sees it. Nothing here
 knows a rule of Euchre: the engine says what is legal, who won a trick and what a deal
 scored, and why an action is refused.
 
->>> from euchre.rules import Rules
+>>> from euchre.engine.rules import Rules
 >>> session = GameSession.start(PlayConfig(rules=Rules(target=1), partner="basic",
 ...                                        opponents="basic", seed=3), save=False)
 >>> while not session.game.is_over():
@@ -30,17 +30,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from euchre.actions import Action, Declare, Discard, Give, GoAlone, Play
-from euchre.cards import Card
-from euchre.deal import DealResult
+from euchre.engine.actions import Action, Declare, Discard, Give, GoAlone, Play
+from euchre.engine.cards import Card
+from euchre.engine.deal import DealResult
+from euchre.engine.game import Game, Phase
+from euchre.engine.rules import Rules, seat_name
+from euchre.engine.view import PlayerView
 from euchre.errors import EuchreError
-from euchre.game import Game, Phase
-from euchre.narrate import agree, conjugate
 from euchre.players import Player
 from euchre.players.registry import available_bots, check_spec, make_player
-from euchre.rules import Rules, seat_name
-from euchre.saving import RecordSaver
-from euchre.table import (
+from euchre.table.autosave import RecordSaver
+from euchre.table.model import (
     TABLE_NAMES,
     HeldDeal,
     Hint,
@@ -51,8 +51,8 @@ from euchre.table import (
     Table,
     table_names,
 )
-from euchre.view import PlayerView
-from euchre.wording import (
+from euchre.table.narrate import agree, conjugate
+from euchre.table.wording import (
     action_text,
     alone_word,
     bid_words,
@@ -221,7 +221,7 @@ class GameSession:
         game = Game(config.rules, seed=seed)
         path = None
         if save:
-            from euchre.storage import new_game_path
+            from euchre.table.data_folder import new_game_path
 
             path = new_game_path(seed)
         return cls(game, dataclasses.replace(config, seed=seed), path=path, factory=factory)
@@ -240,9 +240,9 @@ class GameSession:
 
         Only an unfinished game the terminal saved goes on; anything else raises
         :class:`~euchre.errors.EuchreError` with one line
-        (:func:`~euchre.storage.resume_game`). The file is not written until the person
+        (:func:`~euchre.table.data_folder.resume_game`). The file is not written until the person
         makes a move."""
-        from euchre.storage import resume_game
+        from euchre.table.data_folder import resume_game
 
         game, metadata = resume_game(path)
         config = PlayConfig(rules=game.rules, seed=game.seed)
@@ -371,7 +371,7 @@ class GameSession:
 
     def ask_bot(self, bot: Player, seat: int) -> Action:
         """Ask ``bot`` for seat ``seat``'s choice now (:meth:`Table.ask_bot
-        <euchre.table.Table.ask_bot>`)."""
+        <euchre.table.model.Table.ask_bot>`)."""
         return self.model.ask_bot(bot, seat)
 
     def apply(self, action: Action) -> Step:
@@ -436,7 +436,7 @@ class GameSession:
 
     def save(self) -> None:
         """Write the record if it changed (:meth:`RecordSaver.save
-        <euchre.saving.RecordSaver.save>`): a resumed game is not written before the
+        <euchre.table.autosave.RecordSaver.save>`): a resumed game is not written before the
         person's first move; a failed save goes to a spare folder and
         :attr:`save_error` says so."""
         self.saver.save(self.game)
@@ -444,7 +444,7 @@ class GameSession:
     def exit_text(self) -> str:
         """What to print when the terminal closes: where the record is, how to go on."""
         from euchre.invocation import command
-        from euchre.storage import find_unfinished
+        from euchre.table.data_folder import find_unfinished
 
         path = self.path
         if path is None:
@@ -461,7 +461,7 @@ class GameSession:
     def _record_stats(self) -> None:
         if self.path is None or self.practice:
             return
-        from euchre.storage import StatsDB, game_stats
+        from euchre.table.data_folder import StatsDB, game_stats
 
         rules = self.rules.preset_name() or "custom"
         try:
@@ -511,13 +511,13 @@ class GameSession:
 
     def action_words(self, action: Action) -> str:
         """An action of the person's, in the words of the table now: ``pick up``,
-        ``defend alone``, ``play J♥`` (:func:`~euchre.wording.action_text`)."""
+        ``defend alone``, ``play J♥`` (:func:`~euchre.table.wording.action_text`)."""
         return action_text(action, order=self.order_word(), alone=self.alone_word(),
                            napoleon=self.napoleon)
 
     def options_words(self, values: Sequence[tuple[Action, float]]) -> str:
         """A hint's options and values in the words of the table
-        (:func:`~euchre.wording.options_text`)."""
+        (:func:`~euchre.table.wording.options_text`)."""
         return options_text(values, order=self.order_word(), alone=self.alone_word(),
                             napoleon=self.napoleon)
 

@@ -18,9 +18,9 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from euchre.engine.rules import PRESET_HELP, PRESETS, Rules
 from euchre.errors import EuchreError, RulesError
 from euchre.players.registry import available_bots
-from euchre.rules import PRESET_HELP, PRESETS, Rules
 from euchre.tui.session import GameSession, PlayConfig
 from euchre.tui.style import RED
 from euchre.tui.widgets import PACES, TableApp, pace_text

@@ -6,7 +6,7 @@ underlined, and :data:`NO_COLOR_CSS` gives the table's highlights a shape of the
 for terminals without colour (the environment variable ``NO_COLOR``, see
 :func:`no_color_wanted`).
 
->>> from euchre.cards import parse_card
+>>> from euchre.engine.cards import parse_card
 >>> card_face(parse_card("Td"))
 '10♦'
 >>> card_text(parse_card("Jh")).plain
@@ -21,8 +21,8 @@ from typing import Final
 
 from rich.text import Text
 
-from euchre.cards import BENNY, Card, card_suit, suit_name
-from euchre.wording import SYMBOLS, card_face, suit_symbol
+from euchre.engine.cards import BENNY, Card, card_suit, suit_name
+from euchre.table.wording import SYMBOLS, card_face, suit_symbol
 
 __all__ = [
     "NO_COLOR_CSS",
@@ -98,7 +98,7 @@ def card_ink(c: Card) -> str:
     """The colour a card's face is printed in on paper: red for diamonds and hearts,
     purple for the joker, black for the rest.
 
-    >>> from euchre.cards import parse_card
+    >>> from euchre.engine.cards import parse_card
     >>> card_ink(parse_card("Td")) == CARD_RED, card_ink(parse_card("As")) == CARD_BLACK
     (True, True)
     """

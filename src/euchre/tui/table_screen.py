@@ -30,7 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 from textual.worker import get_current_worker
 
-from euchre.actions import (
+from euchre.engine.actions import (
     ALONE,
     BEST,
     BID,
@@ -61,10 +61,11 @@ from euchre.actions import (
     Order,
     Pass,
 )
-from euchre.cards import SUIT_CHARS, SUITS, Card, card_suit, suit_char, trump_mask
-from euchre.game import Phase
-from euchre.narrate import agree, conjugate
-from euchre.record import Record
+from euchre.engine.cards import SUIT_CHARS, SUITS, Card, card_suit, suit_char, trump_mask
+from euchre.engine.game import Phase
+from euchre.engine.view import PlayerView
+from euchre.records.record import Record
+from euchre.table.narrate import agree, conjugate
 from euchre.text import plural
 from euchre.tui.deal_summary import DealSummaryScreen
 from euchre.tui.decisions import DealReview, ReviewStopped, record_of, review_deal
@@ -100,7 +101,6 @@ from euchre.tui.widgets import (
     TableApp,
     pace_text,
 )
-from euchre.view import PlayerView
 
 __all__ = ["TableScreen"]
 

@@ -1,6 +1,6 @@
 """The web server's ASGI application: pages, the HTTP API and the WebSocket protocol.
 
-:func:`create_app` makes a Starlette application over a :class:`~euchre.web.store.Store`.
+:func:`create_app` makes a Starlette application over a :class:`~euchre.web.database.Store`.
 Every message format and limit is in ``docs/web.md``; this module checks what arrives
 (the Host, size, rate, JSON shape and depth, the Origin, the content type, the seat
 token, the text of every field) and hands each good message to its
@@ -33,12 +33,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from euchre.cards import DECKS
-from euchre.egn import dumps_egn
-from euchre.errors import EuchreError, RulesError
-from euchre.players.registry import available_bots
-from euchre.record import loads
-from euchre.rules import (
+from euchre.engine.cards import DECKS
+from euchre.engine.rules import (
     APPLIES,
     FORM_NAMES,
     OPTION_HELP,
@@ -48,6 +44,11 @@ from euchre.rules import (
     Rules,
     seat_name,
 )
+from euchre.errors import EuchreError, RulesError
+from euchre.players.registry import available_bots
+from euchre.records.egn import dumps_egn
+from euchre.records.record import loads
+from euchre.web.database import Store, StoreError
 from euchre.web.guard import AllowedHosts, HostGuard, incident, origin_allowed
 from euchre.web.project import replay_json
 from euchre.web.room import (
@@ -61,7 +62,6 @@ from euchre.web.room import (
     TableSettings,
     clean_name,
 )
-from euchre.web.store import Store, StoreError
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "Server", "create_app"]
 

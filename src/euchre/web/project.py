@@ -1,13 +1,13 @@
 """Each receiver's projection of a table, as JSON-ready data (``docs/web.md``).
 
-Everything here starts from :meth:`Table.snapshot <euchre.table.Table.snapshot>` or
-:meth:`Event.seen_by <euchre.table.Event.seen_by>` for the receiver's own seat (or a
+Everything here starts from :meth:`Table.snapshot <euchre.table.model.Table.snapshot>` or
+:meth:`Event.seen_by <euchre.table.model.Event.seen_by>` for the receiver's own seat (or a
 spectator), which are built from the engine's view of that seat: nothing here can add a
 card the receiver may not know, and nothing here knows a rule.
 
->>> from euchre.game import Game
->>> from euchre.rules import Rules
->>> from euchre.table import Table
+>>> from euchre.engine.game import Game
+>>> from euchre.engine.rules import Rules
+>>> from euchre.table.model import Table
 >>> table = Table.for_bots(Game(Rules(), seed=1), ["basic"] * 4)
 >>> state = state_json(table, 0, started=True)
 >>> len(state["hand"]), state["phase"], state_json(table, None, started=True)["hand"]
@@ -20,14 +20,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from euchre.actions import BID_WORDS, PLAY, Action, Give
-from euchre.cards import Card, card_name, sort_cards, suit_char
-from euchre.deal import DealResult
-from euchre.game import Phase
-from euchre.record import Record
-from euchre.rules import Rules, seat_name
-from euchre.table import SPECTATOR, Event, Hand, Snapshot, Table
-from euchre.wording import (
+from euchre.engine.actions import BID_WORDS, PLAY, Action, Give
+from euchre.engine.cards import Card, card_name, sort_cards, suit_char
+from euchre.engine.deal import DealResult
+from euchre.engine.game import Phase
+from euchre.engine.rules import Rules, seat_name
+from euchre.records.record import Record
+from euchre.table.model import SPECTATOR, Event, Hand, Snapshot, Table
+from euchre.table.wording import (
     action_text,
     alone_word,
     call_text,
@@ -196,7 +196,7 @@ def state_json(table: Table, viewer: int | None, *, started: bool,
 def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> dict[str, Any]:
     """The table as ``viewer`` may see it: ``public`` (:func:`public_json`, what a
     spectator sees) with the seat's own part from :meth:`Table.hand
-    <euchre.table.Table.hand>`, the engine's view of that seat."""
+    <euchre.table.model.Table.hand>`, the engine's view of that seat."""
     if viewer is None:
         return dict(public)
     hand = table.hand(viewer)
@@ -237,8 +237,8 @@ PRIVATE: Final = ("viewer", "team", "seats", "hand", "legal", "why_not", "new_ca
 class StateEncoder:
     """Many viewers' states of one moment as JSON text, the public part encoded once.
 
-    >>> from euchre.game import Game
-    >>> from euchre.table import Table
+    >>> from euchre.engine.game import Game
+    >>> from euchre.table.model import Table
     >>> table = Table.for_bots(Game(seed=4), ["basic"] * 4)
     >>> public = public_json(table, started=True)
     >>> encoder = StateEncoder(table, public)

@@ -1,6 +1,6 @@
 """One table in the web server: its game, seats, tokens, clients, presence and bots.
 
-A :class:`Room` wraps the face-neutral :class:`~euchre.table.Table` with what only a
+A :class:`Room` wraps the face-neutral :class:`~euchre.table.model.Table` with what only a
 server needs: secret seat tokens, the clients connected to each seat, a countdown for a
 player who dropped, an optional turn timer, the bots moving at the table's pace on a
 thread pool, and the store every acknowledged action is written to first. Everything
@@ -28,17 +28,17 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from euchre.actions import Action, parse_action
+from euchre.engine.actions import Action, parse_action
+from euchre.engine.game import Game
+from euchre.engine.rules import PRESETS, Rules, seat_name
 from euchre.errors import EuchreError, RulesError
-from euchre.game import Game
 from euchre.players.registry import available_bots
-from euchre.record import Record, dumps
-from euchre.rules import PRESETS, Rules, seat_name
-from euchre.table import Event, Seat, Table
+from euchre.records.record import Record, dumps
+from euchre.table.model import Event, Seat, Table
+from euchre.table.wording import action_text, alone_word, options_text, order_word, refusal_text
+from euchre.web.database import SeatRow, Store, StoredTable, StoreError, TableRow
 from euchre.web.guard import TextRefused, check_text
 from euchre.web.project import StateEncoder, event_json, public_json, result_json, seat_json
-from euchre.web.store import SeatRow, Store, StoredTable, StoreError, TableRow
-from euchre.wording import action_text, alone_word, options_text, order_word, refusal_text
 
 __all__ = [
     "AWAY_SECONDS",

@@ -1,0 +1,2 @@
+"""Judging play: the arena, the reviewer, the hand adviser and the benchmarks.
+"""

@@ -1,0 +1,2 @@
+"""The ``euchre`` command: one module per subcommand, and the options they share.
+"""

@@ -1,0 +1,2 @@
+"""Game records: the native JSON record, EGN and EMN, and files on disk.
+"""

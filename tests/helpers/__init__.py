@@ -1,0 +1,1 @@
+"""What the tests share: helpers, generators, paths and the EGN field lists."""
