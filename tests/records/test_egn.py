@@ -35,12 +35,12 @@ from euchre.records.files import read_record
 from euchre.records.record import GameResult, Record, dumps, loads
 from helpers.egnspec import egn_deals, egn_problems, without_kitty
 from helpers.fuzzing import fuzz, json_values, mutate, read_or_none
-from helpers.paths import EGN_DATA, ROOT
+from helpers.paths import EGN_DATA, ROOT, SHARED_EGN
 
 Json = Any
 """JSON data as :func:`json.loads` gives it: tests index it freely."""
 
-EGN_FILES = sorted(EGN_DATA.glob("*.egn"))
+EGN_FILES = list(SHARED_EGN)
 egn_files = pytest.mark.parametrize("path", EGN_FILES, ids=[p.stem for p in EGN_FILES])
 
 FINAL_SCORES = {

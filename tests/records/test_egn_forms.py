@@ -43,12 +43,12 @@ from euchre.records.egn import (
 )
 from euchre.records.record import Record, dumps
 from helpers.egnspec import egn_deals, egn_problems
-from helpers.paths import EGN_DATA
+from helpers.paths import SHARED_EGN
 
 Json = Any
 """JSON data as :func:`json.loads` gives it: tests index it freely."""
 
-EGN_FILES = sorted(EGN_DATA.glob("*.egn"))
+EGN_FILES = list(SHARED_EGN)
 
 EGN_BASE = Rules(
     stick_the_dealer=True, maker_partner_alone=False, lone_defender=False,
