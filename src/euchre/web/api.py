@@ -1,0 +1,332 @@
+"""The web server's HTTP API: the JSON endpoints under ``/api`` (``docs/web.md``).
+
+:class:`Api` holds the endpoints over one :class:`~euchre.web.server.Server`, and
+:meth:`Api.routes` lists them. A request that changes something is checked first
+(:func:`check_write`: the page's Origin, the content type) and its body read with a
+limit (:func:`read_body`); a refusal is one JSON ``{"error": ...}`` with its status.
+:data:`EXCEPTION_HANDLERS` answers what an endpoint raises: a refusal, a failure of the
+store (503), any other failure (500, with an error id: :func:`~euchre.web.guard.incident`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Final
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from euchre.engine.cards import DECKS
+from euchre.engine.rules import (
+    APPLIES,
+    FORM_NAMES,
+    OPTION_HELP,
+    PRESET_HELP,
+    PRESETS,
+    SEAT_NAMES,
+    Rules,
+    seat_name,
+)
+from euchre.errors import EuchreError, RulesError
+from euchre.players.registry import available_bots
+from euchre.records.egn import dumps_egn
+from euchre.records.record import loads
+from euchre.web.database import StoreError
+from euchre.web.guard import incident
+from euchre.web.project import replay_json
+from euchre.web.room import (
+    CHAT_LIMIT,
+    NAME_LIMIT,
+    Room,
+    SeatTaken,
+    SettingsError,
+    TableSettings,
+    clean_name,
+)
+from euchre.web.server import Server
+from euchre.web.sockets import MAX_MESSAGE
+
+__all__ = [
+    "EXCEPTION_HANDLERS",
+    "FORM_CHOICES",
+    "MAX_BODY",
+    "Api",
+    "Refused",
+    "check_write",
+    "json_error",
+    "read_body",
+]
+
+MAX_BODY: Final = 16384
+"""The longest HTTP request body."""
+
+
+def json_error(message: str, status: int = 400) -> JSONResponse:
+    """A refusal or a failure as the API tells it: ``{"error": message}``, with its
+    status."""
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class Refused(Exception):
+    """A request that changes something is refused before it is read (its status and
+    words)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def check_write(server: Server, request: Request) -> None:
+    """A request that changes something comes from the server's own page (or a
+    program: no Origin) and says it is JSON, so a page elsewhere can not send it as a
+    form or as plain text; raises :class:`Refused`."""
+    if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
+        raise Refused(403, "a page on another address can not change tables here")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused(415, "send JSON, with Content-Type: application/json")
+
+
+async def read_body(request: Request) -> Any:
+    """A request's JSON body (``{}`` when empty); a
+    :class:`~euchre.web.room.SettingsError` when it is too large or not JSON."""
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise SettingsError(f"the request is too large (at most {MAX_BODY} bytes)")
+    if not raw:
+        return {}
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise SettingsError("the request is not JSON") from None
+
+
+def _links(request: Request, room: Room, seat: int | None, token: str | None) -> dict[str, str]:
+    base = str(request.base_url).rstrip("/")
+    links = {"spectate": f"{base}/t/{room.id}", "table": f"{base}/t/{room.id}"}
+    if seat is not None and token is not None:
+        links["seat"] = f"{base}/t/{room.id}#seat={seat}&token={token}"
+    return links
+
+
+def _invites(request: Request, room: Room, tokens: dict[int, str]) -> list[dict[str, Any]]:
+    """The invite link of each seat in ``tokens`` (its token after the ``#``)."""
+    n = len(room.seat_rows)
+    return [{"seat": s, "place": seat_name(s, n),
+             "link": _links(request, room, s, token)["seat"]}
+            for s, token in sorted(tokens.items())]
+
+
+def _allowed(form: str, option: str, values: Sequence[int]) -> list[int]:
+    """The values of ``option`` the rules take in ``form`` (the rules are the judge)."""
+    allowed = []
+    for value in values:
+        try:
+            Rules(**{"form": form, option: value})  # type: ignore[arg-type]
+        except RulesError:
+            continue
+        allowed.append(value)
+    return allowed
+
+
+FORM_CHOICES: Final[dict[str, dict[str, list[int]]]] = {
+    form: {"players": _allowed(form, "players", range(2, 8)),
+           "deck": _allowed(form, "deck", sorted(DECKS))}
+    for form in FORM_NAMES
+}
+"""The seats and decks each form takes, for the create form's choices (``players=2`` or
+``3`` of four-handed Euchre chooses the two- or three-handed form)."""
+
+
+class Api:
+    """The HTTP API's endpoints over one server (``docs/web.md``, "The HTTP API")."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+
+    def routes(self) -> list[BaseRoute]:
+        """The API's routes, in the order they are matched."""
+        return [
+            Route("/api/setup", self.setup),
+            Route("/api/tables", self.list_tables, methods=["GET"]),
+            Route("/api/tables", self.create_table, methods=["POST"]),
+            Route("/api/tables/{id}", self.one_table),
+            Route("/api/tables/{id}/seats/{seat}", self.take_seat, methods=["POST"]),
+            Route("/api/tables/{id}/invites", self.invite, methods=["POST"]),
+            Route("/api/tables/{id}/record.json", self.record_json),
+            Route("/api/tables/{id}/record.egn", self.record_egn),
+            Route("/api/tables/{id}/replay", self.replay),
+        ]
+
+    def _room_of(self, request: Request) -> Room:
+        room = self.server.rooms.get(request.path_params["id"])
+        if room is None:
+            raise KeyError(request.path_params["id"])
+        return room
+
+    async def setup(self, request: Request) -> Response:
+        """What the create form offers: the presets, options, forms, bots and limits."""
+        presets = {name: {"help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
+                   for name, rules in PRESETS.items()}
+        return JSONResponse({
+            "presets": presets, "options": dict(OPTION_HELP),
+            "defaults": Rules().to_dict(),
+            "seat_names": {str(n): list(names) for n, names in SEAT_NAMES.items()},
+            "form_choices": FORM_CHOICES,
+            "applies": {option: list(forms) for option, forms in APPLIES.items()},
+            "bots": [b for b in available_bots() if b != "human"],
+            "limits": {"message": MAX_MESSAGE, "chat": CHAT_LIMIT, "name": NAME_LIMIT,
+                       "away_seconds": self.server.away_seconds},
+        })
+
+    async def list_tables(self, request: Request) -> Response:
+        """The open tables; one that can not be described is left out (and logged),
+        never the whole list."""
+        parts = []
+        for room in list(self.server.rooms.values()):
+            if room.table.game_over or room.settings.private:
+                continue
+            try:
+                parts.append(json.dumps(room.describe(), ensure_ascii=False).encode())
+            except Exception as error:  # one table must not hide the others
+                incident(f"table {room.id!r} can not be listed", error)
+        return Response(b'{"tables":[' + b",".join(parts) + b"]}",
+                        media_type="application/json")
+
+    async def create_table(self, request: Request) -> Response:
+        """A new table: its id, the host's seat and token, and the other seats' invites."""
+        check_write(self.server, request)
+        try:
+            settings = TableSettings.parse(await read_body(request))
+        except SettingsError as error:
+            return json_error(str(error))
+        room, tokens = self.server.create(settings)
+        seat = settings.host_seat
+        token = tokens[seat]
+        invites = _invites(request, room, {s: t for s, t in enumerate(tokens) if s != seat})
+        return JSONResponse({"id": room.id, "seat": seat, "token": token,
+                             "links": _links(request, room, seat, token),
+                             "invites": invites, "table": room.describe()},
+                            status_code=201)
+
+    async def invite(self, request: Request) -> Response:
+        """New invite links for the open seats (the host's token asks)."""
+        check_write(self.server, request)
+        try:
+            room = self._room_of(request)
+        except KeyError:
+            return json_error("no such table", 404)
+        try:
+            body = await read_body(request)
+            tokens = room.invite(body.get("token") if isinstance(body, dict) else None)
+        except SettingsError as error:
+            return json_error(str(error))
+        except StoreError:
+            raise  # told as a failure of the server's (store_failed), not as a refusal
+        except EuchreError:
+            return json_error("only the host makes invite links (the host's token is "
+                              "wrong)", 403)
+        return JSONResponse({"invites": _invites(request, room, tokens)})
+
+    async def one_table(self, request: Request) -> Response:
+        """One table, described."""
+        try:
+            return JSONResponse(self._room_of(request).describe())
+        except KeyError:
+            return json_error("no such table", 404)
+
+    async def take_seat(self, request: Request) -> Response:
+        """An open seat taken: its token and links."""
+        check_write(self.server, request)
+        try:
+            room = self._room_of(request)
+        except KeyError:
+            return json_error("no such table", 404)
+        try:
+            seat = int(request.path_params["seat"])
+            body = await read_body(request)
+            name = clean_name(body.get("name") if isinstance(body, dict) else None, "Guest")
+            token = room.take_seat(seat, name)
+        except SeatTaken as error:
+            return json_error(str(error), 409)
+        except StoreError:
+            raise  # told as a failure of the server's (store_failed), not as a refusal
+        except (EuchreError, ValueError) as error:
+            return json_error(str(error))
+        return JSONResponse({"id": room.id, "seat": seat, "token": token,
+                             "links": _links(request, room, seat, token)})
+
+    def _finished_record(self, request: Request) -> str:
+        """The native record of a finished game (``KeyError``: no such table;
+        ``PermissionError``: not over yet)."""
+        server = self.server
+        room = server.rooms.get(request.path_params["id"])
+        text = server.store.record(request.path_params["id"])
+        if room is None and text is None:
+            raise KeyError("no such table")
+        if text is None and room is not None and room.table.game_over:
+            # over, but its record was never kept (the store failed at the end)
+            text = room.finish()
+        if text is None:
+            raise PermissionError("the game is not over: its record opens when it ends")
+        return text
+
+    async def record_json(self, request: Request) -> Response:
+        """A finished game's native record, as a download."""
+        try:
+            text = self._finished_record(request)
+        except KeyError:
+            return json_error("no such table", 404)
+        except PermissionError as error:
+            return json_error(str(error), 409)
+        name = f"euchre-{request.path_params['id']}.json"
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def record_egn(self, request: Request) -> Response:
+        """A finished game as EGN, as a download (422 when EGN can not say it)."""
+        try:
+            record = loads(self._finished_record(request))
+            text = dumps_egn(record)
+        except KeyError:
+            return json_error("no such table", 404)
+        except PermissionError as error:
+            return json_error(str(error), 409)
+        except EuchreError as error:
+            return json_error(f"this game can not be written as EGN: {error}", 422)
+        name = f"euchre-{request.path_params['id']}.egn"
+        return PlainTextResponse(text, media_type="application/json",
+                                 headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def replay(self, request: Request) -> Response:
+        """A finished game for the replay page (:func:`~euchre.web.project.replay_json`)."""
+        try:
+            record = loads(self._finished_record(request))
+        except KeyError:
+            return json_error("no such table", 404)
+        except PermissionError as error:
+            return json_error(str(error), 409)
+        return JSONResponse(replay_json(record))
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, Refused)
+    return json_error(str(error), error.status)
+
+
+async def _store_failed(request: Request, error: Exception) -> Response:
+    return json_error(incident("the server could not save that; try again", error), 503)
+
+
+async def _failed(request: Request, error: Exception) -> Response:
+    return json_error(incident(f"the server failed to answer {request.url.path}", error), 500)
+
+
+EXCEPTION_HANDLERS: Final[
+    Mapping[Any, Callable[[Request, Exception], Awaitable[Response]]]
+] = {Refused: _refused, StoreError: _store_failed, Exception: _failed}
+"""What an endpoint raises, answered: a :class:`Refused` request with its status, a
+failure of the store with 503 (try again), any other failure with 500; each failure
+with an error id, its details in the log (:func:`~euchre.web.guard.incident`)."""
