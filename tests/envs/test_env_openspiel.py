@@ -510,3 +510,53 @@ def test_a_dealer_naming_trump_for_a_benny_has_not_seen_its_hand() -> None:
     for state in states:
         state.apply_action(mask_of_actions([CALL[0]])[0])  # clubs, blind
     assert first.information_state_string(1) != second.information_state_string(1)
+
+
+def _reference() -> Any:
+    """``benchmarks/openspiel_reference.py``, the speed benchmark's driver of OpenSpiel's
+    own ``euchre`` (a standalone script)."""
+    import importlib.util
+    import sys
+
+    from helpers.paths import ROOT
+
+    name = "openspiel_reference"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, ROOT / "benchmarks" / "openspiel_reference.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # its dataclass looks its module up
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def test_the_benchmark_drives_openspiels_chance_nodes_by_their_uniform_outcomes() -> None:
+    """The reference benchmark draws OpenSpiel's deal itself (a partial shuffle) instead
+    of sampling each chance node: that is the same distribution only while every chance
+    node is uniform over the dealer's seats, then over the cards not dealt yet, and
+    each outcome it applies is one of the node's legal actions."""
+    reference = _reference()
+    game = pyspiel.load_game("euchre")
+    reference.check_chance_nodes(game, 30, 0)  # uniform, and shaped as the driver assumes
+    rng = random.Random(1)
+    deck = list(range(reference.CARDS))
+    dealers, upcards = set(), set()
+    for _ in range(300):
+        state = game.new_initial_state()
+        applied: list[int] = []
+
+        def apply(action: int, state: Any = state, applied: list[int] = applied) -> None:
+            assert state.is_chance_node() and action in state.legal_actions()
+            applied.append(action)
+            state.apply_action(action)
+
+        reference.deal(apply, rng.random, deck)
+        assert len(applied) == reference.CHANCE_STEPS
+        assert not state.is_chance_node() and not state.is_terminal()
+        assert sorted(deck) == list(range(reference.CARDS))  # still a whole deck
+        dealers.add(applied[0])
+        upcards.add(applied[-1])
+    assert dealers == set(range(4)) and len(upcards) > 20
+    stats = reference.play_deals(game, 200, 0, count=True)
+    assert stats.deals == 200 and 15 < stats.decision_steps / 200 < 30

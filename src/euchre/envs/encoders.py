@@ -99,9 +99,11 @@ def encode_compact(view: PlayerView) -> NDArray[np.float32]:
 
     Seats are counted from the observer in the order of play (its left-hand opponent is
     1); sides (teams, or players who score alone) from the observer's side. Counts are
-    scaled: tricks by the tricks of a deal, passes by 2, scores by the target (10 where a
-    game has none) and held within [-1, 1] (a score may pass the target, and go below
-    nothing in Napoleon). Every other entry is 0 or 1.
+    scaled: tricks by the tricks of a deal; passes by 2 and held at 1 (a seat may pass
+    more than twice in a deal: a declaration and both rounds of bidding, or again and
+    again in Hasenpfeffer's auction); scores by the target (10 where a game has none)
+    and held within [-1, 1] (a score may pass the target, and go below nothing in
+    Napoleon). Every other entry is 0 or 1.
     """
     out = np.zeros(COMPACT_SIZE, dtype=np.float32)
     rules = view.rules
@@ -149,7 +151,8 @@ def encode_compact(view: PlayerView) -> NDArray[np.float32]:
         at = calls + rel(seat) * _CALL_FEATURES
         kind = action.kind
         if kind == KIND_PASS:
-            out[at] += 0.5
+            if out[at] < 1:  # held at 1: a seat may pass more than twice in a deal
+                out[at] += 0.5
         elif kind == KIND_ORDER:
             out[at + 1] = 1
         elif kind == KIND_CALL:
