@@ -5,11 +5,18 @@ Standalone script (no dependency on the ``euchre`` package).  It needs the
 ``open-spiel`` PyPI package, which provides the ``pyspiel`` module; run it
 through ``benchmarks/run_openspiel_comparison.sh`` to get a separate venv.
 
-Each OpenSpiel euchre game is a single deal.  Deals are driven step by step
-from Python: at chance nodes an outcome is sampled from
-``state.chance_outcomes()`` weighted by probability, otherwise an action is
-chosen uniformly from ``state.legal_actions()``; both use one
-``random.Random(seed)``.
+Each OpenSpiel euchre game is a single deal, driven step by step from Python as fast
+as it honestly goes, with one ``random.Random(seed)``:
+
+- its 22 chance nodes (the dealer, then 21 cards one at a time) are uniform: every
+  outcome has probability 1/n, the dealer among the four seats and each card among
+  the cards not dealt yet (``check_chance_nodes`` asserts it at start-up). So the deal
+  is drawn as a partial Fisher-Yates shuffle of a 24-card list, one ``random()`` a
+  card, and applied without asking OpenSpiel for the outcomes (``deal``): the same
+  distribution as sampling each chance node, without 22 ``chance_outcomes()`` or
+  ``legal_actions()`` calls and the Python loop over their probabilities;
+- every decision is ``choice(state.legal_actions())``, as our side's benchmark does
+  (``euchre.analysis.bench``: ``apply(choice(legal()))`` until the game is over).
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import json
+import math
 import random
 import statistics
 import sys
@@ -29,6 +37,14 @@ import pyspiel  # type: ignore[import-not-found,unused-ignore]
 GAME_NAME = "euchre"
 
 
+PLAYERS = 4
+CARDS = 24
+DEALT = 21
+"""OpenSpiel's euchre deals 5 cards to each of 4 seats and turns one up: 21 of 24."""
+CHANCE_STEPS = 1 + DEALT
+"""Chance nodes a deal: the dealer, then each card dealt."""
+
+
 @dataclass(frozen=True)
 class RunStats:
     """Result of playing a batch of deals once."""
@@ -36,61 +52,103 @@ class RunStats:
     deals: int
     seconds: float
     decision_steps: int
-    chance_steps: int
 
     @property
     def deals_per_sec(self) -> float:
         return self.deals / self.seconds if self.seconds > 0 else float("inf")
 
 
-def play_deals(game: Any, deals: int, seed: int) -> RunStats:
-    """Play ``deals`` random deals and time them with ``time.perf_counter``."""
+def _require(condition: bool, problem: str) -> None:
+    if not condition:  # not an assert: ``python -O`` would drop the check
+        raise RuntimeError(f"OpenSpiel's {GAME_NAME}: {problem}; the driver's deal assumes it")
+
+
+def check_chance_nodes(game: Any, deals: int, seed: int) -> None:
+    """Walk ``deals`` random deals generically (each chance outcome sampled by its
+    probability) and check what ``deal`` relies on: a deal starts with exactly
+    ``CHANCE_STEPS`` chance nodes and has no other; the first is the dealer, uniform
+    over ``range(PLAYERS)``; each later one is a card, uniform over the cards of
+    ``range(CARDS)`` not dealt yet; and a chance node's outcomes are its legal actions.
+    Raises ``RuntimeError`` otherwise."""
+    rng = random.Random(seed)
+    for _ in range(deals):
+        state = game.new_initial_state()
+        dealt: set[int] = set()
+        chance = 0
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                _require(chance == CHANCE_STEPS, f"a decision after {chance} chance nodes")
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            outcomes = sorted(state.chance_outcomes())
+            actions = [action for action, _ in outcomes]
+            expected = list(range(PLAYERS)) if chance == 0 else sorted(set(range(CARDS)) - dealt)
+            _require(actions == expected, f"chance node {chance} has outcomes {actions}")
+            _require(sorted(state.legal_actions()) == actions,
+                     f"chance node {chance}: its legal actions are not its outcomes")
+            _require(all(math.isclose(prob, 1 / len(outcomes)) for _, prob in outcomes),
+                     f"chance node {chance} is not uniform: {outcomes}")
+            action = rng.choices(actions, weights=[prob for _, prob in outcomes])[0]
+            if chance > 0:
+                dealt.add(action)
+            chance += 1
+            state.apply_action(action)
+        _require(chance == CHANCE_STEPS, f"{chance} chance nodes in a deal")
+
+
+def deal(apply: Any, rand: Any, deck: list[int]) -> None:
+    """Apply a uniformly random deal through ``apply`` (a state's ``apply_action``): the
+    dealer, then ``DEALT`` cards, each uniform among those not dealt yet (a partial
+    Fisher-Yates shuffle of ``deck``, any order of the 24 cards, left shuffled for the
+    next deal). ``floor(rand() * n)`` is the integer the engine's own shuffle takes."""
+    floor = math.floor
+    apply(floor(rand() * PLAYERS))
+    for i in range(CARDS - 1, CARDS - 1 - DEALT, -1):
+        j = floor(rand() * (i + 1))
+        card = deck[j]
+        deck[j] = deck[i]
+        deck[i] = card
+        apply(card)
+
+
+def play_deals(game: Any, deals: int, seed: int, count: bool = False) -> RunStats:
+    """Play ``deals`` random deals and time them with ``time.perf_counter``; with
+    ``count``, count the decisions too (one ``history()`` call a deal)."""
     rng = random.Random(seed)
     choice = rng.choice
     rand = rng.random
-    decision_steps = 0
-    chance_steps = 0
+    deck = list(range(CARDS))
+    new_state = game.new_initial_state
+    decisions = 0
     start = time.perf_counter()
     for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r = rand()
-                acc = 0.0
-                action = outcomes[-1][0]
-                for outcome, prob in outcomes:
-                    acc += prob
-                    if r < acc:
-                        action = outcome
-                        break
-                chance_steps += 1
-            else:
-                action = choice(state.legal_actions())
-                decision_steps += 1
-            state.apply_action(action)
+        state = new_state()
+        apply = state.apply_action
+        deal(apply, rand, deck)
+        legal = state.legal_actions
+        over = state.is_terminal
+        while not over():
+            apply(choice(legal()))
+        if count:
+            decisions += len(state.history()) - CHANCE_STEPS
     seconds = time.perf_counter() - start
-    return RunStats(deals, seconds, decision_steps, chance_steps)
+    return RunStats(deals, seconds, decisions)
 
 
 def sample_mid_deal_states(game: Any, count: int, seed: int) -> list[Any]:
     """Collect ``count`` non-terminal states taken at random points of deals."""
     rng = random.Random(seed)
+    deck = list(range(CARDS))
     states: list[Any] = []
     while len(states) < count:
         state = game.new_initial_state()
+        deal(state.apply_action, rng.random, deck)
+        # Only decision points count as "mid-deal" (dealing is done).
         trajectory: list[Any] = []
         while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                action = rng.choices(actions, weights=probs)[0]
-            else:
-                action = rng.choice(state.legal_actions())
-                # Only decision points count as "mid-deal" (dealing is done).
-                trajectory.append(state.clone())
-            state.apply_action(action)
-        if trajectory:
-            states.append(rng.choice(trajectory))
+            trajectory.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+        states.append(rng.choice(trajectory))
     return states
 
 
@@ -160,6 +218,7 @@ def serve(game: Any, args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     game = pyspiel.load_game(GAME_NAME)
+    check_chance_nodes(game, 50, args.seed)
     if args.serve:
         return serve(game, args)
 
@@ -177,9 +236,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rates = [r.deals_per_sec for r in runs]
     median_rate = statistics.median(rates)
-    first = runs[0]
-    avg_steps = first.decision_steps / first.deals
-    avg_chance = first.chance_steps / first.deals
+    # The same deals again, untimed, counting their decisions.
+    avg_steps = play_deals(game, args.deals, args.seed, count=True).decision_steps / args.deals
     clone_us = measure_clone_us(game, args.clone_samples, args.clones_per_sample, args.seed + 1)
 
     if args.json:
@@ -190,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             "hands_per_sec": median_rate,
             "runs": rates,
             "avg_steps_per_deal": avg_steps,
-            "avg_chance_steps_per_deal": avg_chance,
+            "avg_chance_steps_per_deal": CHANCE_STEPS,
             "clone_us": clone_us,
             "seed": args.seed,
             "game": str(game),
@@ -202,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"open_spiel {game}: {median_rate:,.0f} deals/s "
             f"(median of {args.repeat} x {args.deals} deals); "
-            f"avg decision steps/deal {avg_steps:.2f}, avg chance steps/deal {avg_chance:.2f}; "
+            f"avg decision steps/deal {avg_steps:.2f}, chance steps/deal {CHANCE_STEPS}; "
             f"clone {clone_us:.2f} us"
         )
     return 0

@@ -1,8 +1,10 @@
-"""The lean trick-play core for search: five tricks played out on ints.
+"""A lean random play-out of one deal's tricks on ints: the floor ``euchre bench`` measures.
 
-Search (the solver, sampling bots) knows the hands and the trump suit and plays many
-deals out; it should not build objects per card. Hands are a list of masks, one per
-seat; a sitting-out seat has an empty mask and is skipped.
+``euchre bench`` (:func:`euchre.analysis.bench.bench_lean`) times random deals played
+out here, with no objects built per card, as the fastest the play of the cards can go
+in this package; the bots and the solver do not use it (they play on the engine's
+``Game`` and on :mod:`euchre.players.solver`). Hands are a list of masks, one per seat;
+a sitting-out seat has an empty mask and is skipped.
 
 >>> import random
 >>> from euchre.engine.cards import HEARTS, mask_of, parse_cards
