@@ -1,4 +1,4 @@
-"""Time reading a seat's view from protocol JSON (``euchre.protocol.messages.view_from_dict``).
+"""Time reading a seat's view from protocol JSON (``euchre.protocol.views.view_from_dict``).
 
 ``euchre bot`` reads one view a decision and checks that it is one a real game could
 show, so this is the bot side's cost per message beyond JSON itself. Prints the median
@@ -16,7 +16,7 @@ import statistics
 import time
 
 from euchre.engine.game import Game
-from euchre.protocol.messages import view_from_dict, view_to_dict
+from euchre.protocol import view_from_dict, view_to_dict
 
 
 def views_of_a_game(seed: int) -> list[dict[str, object]]:

@@ -5,7 +5,7 @@ Usage: ``.venv/bin/python scripts/protocol_example.py`` prints the example;
 doc's example is not what this prints).
 
 Seat 0 is ``euchre bot basic`` run as a program through pipes by the engine's
-:class:`~euchre.protocol.messages.ExternalPlayer`, exactly as the arena runs an ``ext:`` bot;
+:class:`~euchre.protocol.host.ExternalPlayer`, exactly as the arena runs an ``ext:`` bot;
 the other seats are ``basic`` in the engine's process. The bot's program records every
 line it reads and writes. The transcript is shortened for the doc (see
 :func:`shorten`).
@@ -24,7 +24,7 @@ from euchre.engine.game import Game
 from euchre.engine.rules import Rules
 from euchre.players import Player
 from euchre.players.basic import BasicPlayer
-from euchre.protocol.messages import ExternalPlayer
+from euchre.protocol import ExternalPlayer
 
 SEED = 57
 """The game's seed: its first deal passes round one, names trump in round two, and

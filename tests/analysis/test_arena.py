@@ -290,7 +290,7 @@ def test_bot_command_serves_over_the_protocol(capsys: pytest.CaptureFixture[str]
     import io
 
     from euchre.engine.game import Game
-    from euchre.protocol.messages import from_protocol, to_protocol, view_to_dict
+    from euchre.protocol import from_protocol, to_protocol, view_to_dict
 
     game = Game(seed=8)
     message = {"type": "decide", "view": view_to_dict(game.view(game.to_act)),
@@ -329,7 +329,7 @@ def test_a_built_in_bot_served_by_euchre_bot_plays_through_the_arena() -> None:
 
 @pytest.mark.skipif("basic" not in available_bots(), reason="no basic bot")
 def test_a_bot_served_over_the_protocol_plays_exactly_as_itself() -> None:
-    served = (f"ext:{sys.executable} -c \"import sys; from euchre.protocol.messages import serve; "
+    served = (f"ext:{sys.executable} -c \"import sys; from euchre.protocol import serve; "
               "from euchre.players.basic import BasicPlayer; "
               "serve(BasicPlayer(seed={seed}), sys.stdin, sys.stdout)\"")
     others = ["random", STRONG, "random"]
@@ -368,7 +368,7 @@ def test_progress_line_is_drawn_on_a_terminal_only() -> None:
 
 
 _SERVED_RANDOM = (f"ext:{sys.executable} -c \"import sys; "
-                  "from euchre.protocol.messages import serve; "
+                  "from euchre.protocol import serve; "
                   "from euchre.players import RandomPlayer; "
                   "serve(RandomPlayer(seed={seed}), sys.stdin, sys.stdout)\"")
 

@@ -11,6 +11,7 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -21,17 +22,25 @@ from hypothesis import strategies as st
 
 from euchre.cli.main import main as cli_main
 from euchre.engine.actions import ALONE, CALL, DISCARD, ORDER, PASS, PLAY, STAY, Action
-from euchre.engine.cards import cards_of, deck_mask
+from euchre.engine.cards import (
+    BENNY,
+    card_name,
+    card_suit,
+    cards_of,
+    deck_mask,
+    suit_char,
+    suit_name,
+)
 from euchre.engine.game import Game
 from euchre.engine.rules import Rules
 from euchre.errors import ActionError, EuchreError
 from euchre.players import RandomPlayer, play_game
 from euchre.players.basic import BasicPlayer
-from euchre.protocol.messages import (
+from euchre.protocol import (
     BotFault,
     ExternalPlayer,
     ProtocolError,
-    _decision,
+    bid_text,
     from_protocol,
     result_from_dict,
     result_to_dict,
@@ -40,6 +49,8 @@ from euchre.protocol.messages import (
     view_from_dict,
     view_to_dict,
 )
+from euchre.protocol.bot import PHASE_WORDS, read_decision
+from euchre.protocol.codec import ACTIONS_HELP
 from helpers.fuzzing import Draw, fuzz, json_values, mutate
 from helpers.paths import ROOT
 
@@ -51,7 +62,7 @@ EVERY_ACTION: list[Action] = [
 ]
 
 SERVE_RANDOM = (
-    f"{sys.executable} -c \"import sys; from euchre.protocol.messages import serve; "
+    f"{sys.executable} -c \"import sys; from euchre.protocol import serve; "
     "from euchre.players import RandomPlayer; serve(RandomPlayer(1), sys.stdin, sys.stdout)\""
 )
 
@@ -118,7 +129,7 @@ def test_every_seats_view_of_real_games_is_read(rules: Rules) -> None:
             legal = game.legal_actions()
             message = {"type": "decide", "view": view_to_dict(game.view(game.to_act)),
                        "legal": [to_protocol(a) for a in legal]}
-            assert _decision(json.loads(json.dumps(message))) == (game.view(game.to_act), legal)
+            assert read_decision(json.loads(json.dumps(message))) == (game.view(game.to_act), legal)
             game.apply(ALONE if ALONE in legal and rng.random() < 0.4 else rng.choice(legal))
 
 
@@ -442,6 +453,95 @@ def test_a_legal_action_must_fit_the_phase(phase: str, legal: list[str], expecte
     _, _, failure = _serve(_line(message))
     assert failure is not None and failure.startswith("message 1 (decide): ")
     assert expected in failure
+
+
+def _state(rules: Rules, seed: int, done: Callable[[Game], bool],
+           choose: Callable[[list[Action]], Action] = lambda legal: legal[0]) -> Game:
+    """A game of ``rules`` played by ``choose`` (the first legal action: a pass where
+    there is one) until ``done``."""
+    game = Game(rules, seed=seed)
+    while not done(game):
+        game.apply(choose(game.legal_actions()))
+    return game
+
+
+def _benny_named() -> Game:
+    """A British deal with the Benny turned up, trump named: the dealer's exchange."""
+    rules = Rules(deck=25, benny_upcard="dealer_names")
+    seed = next(s for s in range(500) if Game(rules, seed=s).upcard == BENNY)
+    return _state(rules, seed, lambda g: g.phase == "exchange")
+
+
+def _round_two(rules: Rules) -> Game:
+    return _state(rules, 1, lambda g: g.phase == "bid2")
+
+
+NAPOLEON = Rules.preset("napoleon").replace(nap_all_pass="dealer_bids_one")
+
+REFUSED: list[tuple[str, Callable[[], Game], Callable[[Game], str], str]] = [
+    ("turned down", lambda: _round_two(Rules()),
+     lambda g: f"call:{suit_char(card_suit(g.upcard))}",
+     "{suit} was turned down"),
+    ("no no-trump", lambda: _round_two(Rules()), lambda g: "call:n",
+     "these rules have no no-trump call"),
+    ("stuck dealer", lambda: _state(Rules(stick_the_dealer=True), 1,
+                                    lambda g: g.phase == "bid2" and g.to_act == g.dealer),
+     lambda g: "pass", "the dealer is stuck (stick_the_dealer) and must name a suit"),
+    ("napoleon's dealer", lambda: _state(NAPOLEON, 1, lambda g: g.to_act == g.dealer),
+     lambda g: "pass", "every other player passed: the dealer must bid"),
+    ("a bid too high", lambda: Game(NAPOLEON, seed=1), lambda g: "bid:wellington",
+     "these rules allow no bid:wellington"),
+    ("a bid too low", lambda: _state(NAPOLEON, 1, lambda g: g.bid is not None,
+                                     lambda legal: legal[-2]),
+     lambda g: "bid:2", "these rules allow no bid:2 over bid:{bid}"),
+    ("a declaration", lambda: Game(Rules(farmers=True), seed=1), lambda g: "under:9c,Tc,Jd",
+     "the hand or the rules do not allow it, or a hand has swapped already"),
+    ("the upcard kept", lambda: _state(Rules(dealer_must_take_upcard=True), 1,
+                                       lambda g: g.phase == "exchange", lambda legal: legal[-1]),
+     lambda g: f"discard:{card_name(g.upcard)}",
+     "the dealer must take the upcard (dealer_must_take_upcard)"),
+    ("the Benny kept", _benny_named, lambda g: "discard:B",
+     "the dealer who named trump must keep the Benny"),
+]
+"""An action refused in each way a listed action can be (besides the wrong phase, a
+card the bot does not hold, and the suit led, above): the state, the action, the words."""
+
+
+@pytest.mark.parametrize(("name", "state", "extra", "why"), REFUSED, ids=[r[0] for r in REFUSED])
+def test_a_listed_action_that_is_not_legal_is_refused_with_the_engines_reason(
+        name: str, state: Callable[[], Game], extra: Callable[[Game], str], why: str) -> None:
+    game = state()
+    legal = [to_protocol(a) for a in game.legal_actions()]
+    action = extra(game)
+    assert action not in legal
+    message = {"type": "decide", "view": view_to_dict(game.view(game.to_act)),
+               "legal": [*legal, action]}
+    with pytest.raises(ProtocolError) as info:
+        read_decision(message)
+    words = why.format(suit=suit_name(card_suit(game.upcard)) if game.upcard >= 0 else "",
+                       bid=bid_text(game.bid) if game.bid is not None else "")
+    assert str(info.value) == (f"legal[{len(legal)}]: {action} is not legal now: {words} "
+                               f"(legal: {', '.join(legal)})")
+
+
+def test_the_words_of_each_phase_are_its_kinds_of_action() -> None:
+    assert PHASE_WORDS == {
+        "benny": "call:SUIT",
+        "declare": "pass, farmer:CARDS, under:CARDS or throw_in",
+        "bid1": "pass or accept",
+        "bid2": "pass or call:SUIT",
+        "exchange": "discard:CARD",
+        "alone": "alone or stay",
+        "best": "best or decline",
+        "give": "give:CARD",
+        "discard": "discard:CARD",
+        "bid": "pass or bid:N",
+        "trump": "call:SUIT",
+        "play": "play:CARD",
+    }
+    assert ACTIONS_HELP == (
+        "the protocol's actions are pass, accept, call:SUIT, discard:CARD, alone, stay, "
+        "play:CARD, bid:N, farmer:CARDS, under:CARDS, throw_in, best, decline, give:CARD")
 
 
 def test_views_that_contradict_themselves_are_refused() -> None:

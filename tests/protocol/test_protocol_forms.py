@@ -41,11 +41,10 @@ from euchre.engine.rules import PRESETS, Rules
 from euchre.engine.view import PlayerView
 from euchre.errors import ActionError
 from euchre.players import Player, RandomPlayer, play_game
-from euchre.protocol.messages import (
+from euchre.protocol import (
     BotFault,
     ExternalPlayer,
     ProtocolError,
-    _decision,
     from_protocol,
     result_from_dict,
     result_to_dict,
@@ -54,6 +53,7 @@ from euchre.protocol.messages import (
     view_from_dict,
     view_to_dict,
 )
+from euchre.protocol.bot import read_decision
 from helpers.fuzzing import fuzz, json_values, mutate
 from helpers.paths import ROOT
 
@@ -135,7 +135,7 @@ def test_forms_every_view_result_and_action_round_trips(name: str) -> None:
             assert [from_protocol(t) for t in texts] == legal
             message = _json({"type": "decide", "view": view_to_dict(game.view(game.to_act)),
                              "legal": texts})
-            assert _decision(message) == (game.view(game.to_act), legal)
+            assert read_decision(message) == (game.view(game.to_act), legal)
         for result in game.results:
             assert result_from_dict(_json(result_to_dict(result)), rules=rules) == result
     assert "play" in phases
@@ -152,7 +152,7 @@ def test_forms_each_new_phase_round_trips_for_every_seat(name: str, phase: str) 
     for seat in range(game.rules.players):
         view = game.view(seat)
         assert view_from_dict(_json(view_to_dict(view))) == view
-    assert _decision(_decide(game)) == (game.view(game.to_act), game.legal_actions())
+    assert read_decision(_decide(game)) == (game.view(game.to_act), game.legal_actions())
 
 
 def _named_cards(data: object) -> Iterator[tuple[str, str]]:
@@ -420,7 +420,7 @@ def test_forms_the_docs_examples_are_real_decisions_and_answers() -> None:
         for sent, answer in zip(lines[::2], lines[1::2], strict=True):
             assert sent.startswith("> ") and answer.startswith("< ")
             message = json.loads(sent[2:].replace('"rules":{...}', f'"rules":{rules}'))
-            view, legal = _decision(message)
+            view, legal = read_decision(message)
             assert view.rules == Rules.preset(name)
             assert from_protocol(answer[2:]) in legal
             assert bot.decide(message["view"], message["legal"]) == answer[2:]

@@ -56,7 +56,7 @@ from euchre.engine.view import PlayerView
 from euchre.errors import EuchreError
 from euchre.players import Player, play_game
 from euchre.players.registry import EXTERNAL_PREFIX, check_spec, make_player, preflight
-from euchre.protocol.messages import BotFault, ExternalPlayer
+from euchre.protocol import BotFault, ExternalPlayer
 
 __all__ = [
     "MAX_GAME_DEALS",

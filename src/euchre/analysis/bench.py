@@ -320,7 +320,7 @@ def bench_bot(name: str, decisions: int = 200, seed: int = 0,
     (20, True)
     """
     from euchre.players.registry import make_player
-    from euchre.protocol.messages import ExternalPlayer
+    from euchre.protocol import ExternalPlayer
 
     rules = rules or Rules()
     times: list[float] = []

@@ -350,7 +350,7 @@ def _cmd_bot(args: argparse.Namespace) -> int:
     import io
 
     from euchre.players.registry import make_player
-    from euchre.protocol.messages import ProtocolError, serve
+    from euchre.protocol import ProtocolError, serve
 
     player = make_player(args.name, args.seed)
     if isinstance(sys.stdin, io.TextIOWrapper):

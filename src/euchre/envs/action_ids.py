@@ -34,6 +34,8 @@ The three cards of a declaration are numbered in the order of
 parse_action('under 9c Tc Ac')
 >>> NUM_ACTIONS
 1377
+>>> PASS_ID, ORDER_ID, ALONE_ID, STAY_ID, CALL_BASE, PLAY_BASE, DISCARD_BASE, GIVE_BASE
+(0, 1, 2, 3, 4, 22, 75, 128)
 """
 
 from __future__ import annotations
@@ -62,13 +64,24 @@ from euchre.engine.actions import (
 from euchre.engine.cards import BENNY, JACK, KING, NINE, NUM_CARD_CODES, QUEEN, TEN, card_rank
 from euchre.errors import ActionError
 
-__all__ = ["ACTIONS", "NUM_ACTIONS", "PLAY_BASE", "action_id", "action_of", "mask_of_actions"]
+__all__ = [
+    "ACTIONS",
+    "ALONE_ID",
+    "CALL_BASE",
+    "DISCARD_BASE",
+    "GIVE_BASE",
+    "NUM_ACTIONS",
+    "ORDER_ID",
+    "PASS_ID",
+    "PLAY_BASE",
+    "STAY_ID",
+    "action_id",
+    "action_of",
+    "mask_of_actions",
+]
 
 _FARMER_CARDS: Final = tuple(c for c in range(BENNY) if card_rank(c) in (NINE, TEN))
 _UNDER_CARDS: Final = tuple(c for c in range(BENNY) if card_rank(c) not in (JACK, QUEEN, KING))
-
-PLAY_BASE: Final = 22
-"""The id of ``play`` card 0 (a card's play is ``PLAY_BASE + code``)."""
 
 ACTIONS: Final[tuple[Action, ...]] = (
     PASS, ORDER, ALONE, STAY, *CALL, *(BID[v] for v in sorted(BID)), BEST, DECLINE,
@@ -83,6 +96,27 @@ NUM_ACTIONS: Final = len(ACTIONS)
 """The size of the action space."""
 
 _IDS: Final[dict[Action, int]] = {action: i for i, action in enumerate(ACTIONS)}
+
+# The id of each action without an argument, and where each run of ids by card or by
+# suit starts: for code that works on ids alone (the batched simulator, compiled code
+# that reads them as constants).
+PASS_ID: Final = _IDS[PASS]
+"""The id of ``pass``."""
+ORDER_ID: Final = _IDS[ORDER]
+"""The id of ``order``."""
+ALONE_ID: Final = _IDS[ALONE]
+"""The id of ``alone``."""
+STAY_ID: Final = _IDS[STAY]
+"""The id of ``stay``."""
+CALL_BASE: Final = _IDS[CALL[0]]
+"""The id of ``call`` clubs (a suit's call is ``CALL_BASE + suit``, no-trump's
+``CALL_BASE + 4``)."""
+PLAY_BASE: Final = _IDS[PLAY[0]]
+"""The id of ``play`` card 0 (a card's play is ``PLAY_BASE + code``)."""
+DISCARD_BASE: Final = _IDS[DISCARD[0]]
+"""The id of ``discard`` card 0 (a card's discard is ``DISCARD_BASE + code``)."""
+GIVE_BASE: Final = _IDS[GIVE[0]]
+"""The id of ``give`` card 0 (a card's give is ``GIVE_BASE + code``)."""
 
 
 def action_id(action: Action) -> int:

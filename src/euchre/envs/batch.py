@@ -101,7 +101,17 @@ import numpy.typing as npt
 
 from euchre.engine.cards import ACE, JACK, NINE, card
 from euchre.engine.rules import Rules
-from euchre.envs.action_ids import ACTIONS, NUM_ACTIONS, PLAY_BASE
+from euchre.envs.action_ids import (
+    ACTIONS,
+    ALONE_ID,
+    CALL_BASE,
+    DISCARD_BASE,
+    NUM_ACTIONS,
+    ORDER_ID,
+    PASS_ID,
+    PLAY_BASE,
+    STAY_ID,
+)
 from euchre.errors import ActionError, RulesError
 
 __all__ = [
@@ -129,12 +139,6 @@ PHASE_PLAY: Final = 4
 """The tricks."""
 PHASE_NAMES: Final = ("bid1", "exchange", "bid2", "alone", "play")
 """Each phase code's name, the engine's (:class:`~euchre.engine.game.Phase`)."""
-
-_PASS: Final = 0
-_ORDER: Final = 1
-_ALONE: Final = 2
-_CALL_BASE: Final = 4
-_DISCARD_BASE: Final = 75
 
 _FREE_OPTIONS: Final = frozenset({
     "dealer_must_take_upcard", "stick_the_dealer", "going_alone", "lone_defender",
@@ -229,16 +233,16 @@ _BID_ROWS: Final = np.zeros((11, 8), dtype=bool)
 """The legal ids 0 to 7 by :meth:`BatchEuchre._refresh`'s key: round one (0); round two
 with suit ``t`` turned down (1 + t), the dealer stuck (5 + t); going alone (9); a card to
 play or discard (10: none)."""
-_BID_ROWS[0, [_PASS, _ORDER]] = True
+_BID_ROWS[0, [PASS_ID, ORDER_ID]] = True
 for _t in range(4):
-    _BID_ROWS[1 + _t, _PASS] = True
+    _BID_ROWS[1 + _t, PASS_ID] = True
     for _s in range(4):
-        _BID_ROWS[1 + _t, _CALL_BASE + _s] = _BID_ROWS[5 + _t, _CALL_BASE + _s] = _s != _t
-_BID_ROWS[9, [_ALONE, _ALONE + 1]] = True
+        _BID_ROWS[1 + _t, CALL_BASE + _s] = _BID_ROWS[5 + _t, CALL_BASE + _s] = _s != _t
+_BID_ROWS[9, [ALONE_ID, STAY_ID]] = True
 _BID_BYTES: Final = np.packbits(_BID_ROWS, axis=1, bitorder="little")[:, 0].astype(np.uint64)
 """Each row of :data:`_BID_ROWS` as a byte (bit ``i``: id ``i``)."""
 _PHASE_KEY: Final = np.array([0, 10, 1, 9, 10], dtype=np.int8)
-_LAST_ID: Final = _DISCARD_BASE + 31
+_LAST_ID: Final = DISCARD_BASE + 31
 """The highest id ever legal here (106)."""
 _CARD_PLACE: Final = np.arange(1, 25, dtype=np.uint64)
 
@@ -497,7 +501,7 @@ class BatchEuchre:
     # -- the phases (each takes its slots, ``at``, and their actions) ----------------------
 
     def _bid1(self, s: BatchState, at: IDX, acts: IDX) -> None:
-        order = acts == _ORDER
+        order = acts == ORDER_ID
         made = at[order]
         s.trump[made] = s.upcard[made] >> 3
         s.maker[made] = s.current_player[made]
@@ -523,13 +527,13 @@ class BatchEuchre:
     def _exchange(self, s: BatchState, at: IDX, acts: IDX) -> None:
         dealer = s.dealer[at]
         hand = s.hands[at, dealer] | _BIT[s.upcard[at]]
-        s.hands[at, dealer] = hand & ~_BIT[acts - _DISCARD_BASE]
+        s.hands[at, dealer] = hand & ~_BIT[acts - DISCARD_BASE]
         self._to_alone(s, at)
 
     def _bid2(self, s: BatchState, at: IDX, acts: IDX) -> IDX:
-        call = acts != _PASS
+        call = acts != PASS_ID
         made = at[call]
-        s.trump[made] = acts[call] - _CALL_BASE
+        s.trump[made] = acts[call] - CALL_BASE
         s.maker[made] = s.current_player[made]
         self._to_alone(s, made)
         return self._passed(s, at[~call], -1)
@@ -542,7 +546,7 @@ class BatchEuchre:
             self._to_play(s, at)
 
     def _alone(self, s: BatchState, at: IDX, acts: IDX) -> None:
-        goes = at[acts == _ALONE]
+        goes = at[acts == ALONE_ID]
         s.alone[goes] |= _SEAT_BIT[s.current_player[goes]]
         self._ask(s, at, s.asked[at] + 1)
 
@@ -664,7 +668,7 @@ class BatchEuchre:
             options = hand[exchange] | up
             if self._keep_upcard:
                 options &= ~up
-            words[exchange, 1] = options.astype(np.uint64) << np.uint64(_DISCARD_BASE - 64)
+            words[exchange, 1] = options.astype(np.uint64) << np.uint64(DISCARD_BASE - 64)
         bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little").view(np.bool_)
         s.legal_action_mask[:, :_LAST_ID + 1] = bits[:, :_LAST_ID + 1]
 

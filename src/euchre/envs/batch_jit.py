@@ -18,15 +18,13 @@ from typing import Any
 import numba
 import numpy as np
 
+from euchre.envs.action_ids import ALONE_ID, CALL_BASE, DISCARD_BASE, ORDER_ID, PASS_ID, PLAY_BASE
+
 __all__ = ["pick_legal", "step_slots"]
 
-_PASS = 0
-_ORDER = 1
-_ALONE = 2
-_CALL_BASE = 4
-_PLAY_BASE = 22
-_DISCARD_BASE = 75
-_LAST_ID = _DISCARD_BASE + 31
+_LAST_ID = DISCARD_BASE + 31
+"""The highest id ever legal here: the discard of card 31, the highest of the 24-card
+deck (numba reads these module constants as constants)."""
 _BID1, _EXCHANGE, _BID2, _ASKED, _PLAY = 0, 1, 2, 3, 4
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -75,12 +73,12 @@ def _step_slots(acts: Any, moving: Any, t: Any, d: Any, stick: bool, keep_upcard
         phase = phases[i]
         over = False
         ask_from = -1  # trump is made: ask from this place in the order of asking
-        if phase == _BID1 and act == _ORDER:
+        if phase == _BID1 and act == ORDER_ID:
             trump[i] = upcard[i] >> 3
             maker[i] = current_player[i]
             phases[i] = _EXCHANGE
             current_player[i] = dealers[i]
-        elif phase == _BID1 or (phase == _BID2 and act == _PASS):
+        elif phase == _BID1 or (phase == _BID2 and act == PASS_ID):
             passed = passes[i] + 1
             if passed == 4:
                 passes[i] = 0
@@ -95,19 +93,19 @@ def _step_slots(acts: Any, moving: Any, t: Any, d: Any, stick: bool, keep_upcard
         elif phase == _EXCHANGE:
             dealer = dealers[i]
             hand = hands[i, dealer] | bit[upcard[i]]
-            hands[i, dealer] = hand & ~bit[act - _DISCARD_BASE]
+            hands[i, dealer] = hand & ~bit[act - DISCARD_BASE]
             ask_from = 0
         elif phase == _BID2:
-            trump[i] = act - _CALL_BASE
+            trump[i] = act - CALL_BASE
             maker[i] = current_player[i]
             ask_from = 0
         elif phase == _ASKED:
-            if act == _ALONE:
+            if act == ALONE_ID:
                 alone[i] |= np.uint8(1 << current_player[i])
             ask_from = asked[i] + 1
         else:
             seat = current_player[i]
-            c = act - _PLAY_BASE
+            c = act - PLAY_BASE
             hands[i, seat] ^= bit[c]
             trick[i, seat] = c
             suit = np.intp(trump[i])
@@ -204,7 +202,7 @@ def _step_slots(acts: Any, moving: Any, t: Any, d: Any, stick: bool, keep_upcard
                 legal = hand
             for code in range(32):
                 if legal >> np.uint32(code) & np.uint32(1):
-                    mask[i, _PLAY_BASE + code] = True
+                    mask[i, PLAY_BASE + code] = True
         elif phase == _EXCHANGE:
             up = bit[upcard[i]]
             legal = hand | up
@@ -212,7 +210,7 @@ def _step_slots(acts: Any, moving: Any, t: Any, d: Any, stick: bool, keep_upcard
                 legal &= ~up
             for code in range(32):
                 if legal >> np.uint32(code) & np.uint32(1):
-                    mask[i, _DISCARD_BASE + code] = True
+                    mask[i, DISCARD_BASE + code] = True
         else:
             key = np.intp(phase_key[phase])
             if phase == _BID2:

@@ -79,11 +79,10 @@ from gymnasium.error import ResetNeeded
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from euchre.engine.actions import DISCARD, PASS
 from euchre.engine.cards import NUM_CARD_CODES, TRUMP_ORDERS
 from euchre.engine.game import Phase
 from euchre.engine.rules import Rules
-from euchre.envs.action_ids import NUM_ACTIONS, PLAY_BASE, action_id
+from euchre.envs.action_ids import DISCARD_BASE, NUM_ACTIONS, PASS_ID, PLAY_BASE
 from euchre.envs.batch import (
     PHASE_BID2,
     PHASE_NAMES,
@@ -119,8 +118,6 @@ _SEATS: Final = np.arange(4, dtype=np.intp)
 _CALLS: Final = _OFFSET["calls"]
 _CALL_WIDTH: Final = 5  # per seat: passes, ordered, called, bid or declared, alone
 
-_PASS: Final = action_id(PASS)
-_DISCARD_BASE: Final = action_id(DISCARD[0])
 _BIT: Final = np.array([1 << c for c in range(32)], dtype=np.uint32)
 
 _EUCHRE: Final = TRUMP_ORDERS["euchre"]
@@ -442,12 +439,12 @@ class EuchreVectorEnv(VectorEnv[F32, npt.NDArray[np.int64], npt.NDArray[Any]]):
         encoding needs, the simulator's step, and each episode that ends."""
         state = self.state
         seats = state.current_player[slots].astype(np.intp)
-        passing = acts == _PASS
+        passing = acts == PASS_ID
         self._passes[slots[passing], seats[passing]] += 1
         card = acts - PLAY_BASE
         play = card.view(np.uintp) < 32  # a negative difference reads huge
         self._played[slots[play], seats[play]] |= _BIT[card[play]]
-        away = acts - _DISCARD_BASE
+        away = acts - DISCARD_BASE
         laid = away.view(np.uintp) < 32
         self._discard[slots[laid]] = away[laid]
         # the deals that may end now, and are reported: their state before the step

@@ -3,7 +3,7 @@
 :data:`BOTS` maps each name to a factory ``(seed) -> Player``; a new bot registers in
 one line; a bot's module is imported only when one is made.
 ``ext:COMMAND`` is a program speaking the external-bot protocol
-(:mod:`euchre.protocol.messages`); :func:`preflight` starts such a program once, so that a
+(:mod:`euchre.protocol.host`); :func:`preflight` starts such a program once, so that a
 command that cannot play stops before a match or game begins.
 
 >>> "random" in available_bots()
@@ -84,7 +84,7 @@ def make_player(spec: str, seed: int, time_limit: float = 10.0) -> Player:
     command is replaced by the seed)."""
     text = check_spec(spec)
     if text.startswith(EXTERNAL_PREFIX):
-        from euchre.protocol.messages import ExternalPlayer
+        from euchre.protocol import ExternalPlayer
 
         command = text[len(EXTERNAL_PREFIX):].strip().replace("{seed}", str(seed))
         return ExternalPlayer(command, time_limit=time_limit)
@@ -113,7 +113,7 @@ def preflight(specs: Iterable[str], rules: Rules | None = None,
     checked = [check_spec(spec) for spec in specs]
     external = [spec for spec in dict.fromkeys(checked) if spec.startswith(EXTERNAL_PREFIX)]
     if external:
-        from euchre.protocol.messages import ExternalPlayer
+        from euchre.protocol import ExternalPlayer
 
         game = Game(rules or Rules(), seed=0)
         view, legal = game.view(game.to_act), game.legal_actions()
