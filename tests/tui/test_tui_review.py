@@ -235,7 +235,7 @@ def test_many_costly_decisions_fit_the_smallest_terminal(
     def seven(record: object, deal: int, **kwargs: object) -> DealReview:
         return DealReview(deal, tuple(dataclasses.replace(d, deal=deal) for d in made))
 
-    monkeypatch.setattr("euchre.tui.table_screen.review_deal", seven)
+    monkeypatch.setattr("euchre.tui.review_workers.review_deal", seven)
     app = EuchreApp(config(4), setup=False, save=False)
 
     async def script(pilot: Pilot[None]) -> None:
