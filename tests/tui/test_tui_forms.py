@@ -323,6 +323,27 @@ def test_forms_hasenpfeffer_the_maker_names_trump_with_a_suit_key() -> None:
     assert "You bid 4 tricks" in summary and "hearts" in summary
 
 
+class HighBidder(BasePlayer):
+    """Bids every trick when it may, and otherwise plays the first legal action."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        bids = [a for a in legal if isinstance(a, Bid)]
+        return max(bids, key=lambda a: a.value) if bids else legal[0]
+
+
+def test_forms_hasenpfeffer_a_person_who_can_only_pass_is_asked_to_pass() -> None:
+    # a bot before the person bids all six tricks: no bid is left above it
+    prompts: list[str] = []
+
+    def look(screen: TableScreen) -> None:
+        if screen.session.table().phase == "bid":
+            prompts.append(screen.prompt.plain)
+
+    drive(PRESETS["hasenpfeffer"], look=look, deals=2,
+          factory=lambda name, seed: HighBidder(), policy=preferring())
+    assert "Your bid: p pass." in prompts
+
+
 # -- Napoleon --------------------------------------------------------------------------
 
 

@@ -224,8 +224,10 @@ def your_prompt(session: GameSession, state: TableState, options: Sequence[Actio
         if session.napoleon:
             bids = [f"{bid_key(v)} {session.bid_words(v)}" for v in values]
         else:  # Hasenpfeffer: the key is the number of tricks
-            span = str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}"
-            bids = [f"{span} the tricks you bid"] if values else []
+            bids = []
+            if values:  # none when a bid of every trick stands: only a pass is left
+                span = str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}"
+                bids = [f"{span} the tricks you bid"]
         return Text.assemble(("Your bid: ", _YOU),
                              ", ".join((["p pass"] if PASS in state.legal else []) + bids),
                              ".")
