@@ -252,7 +252,7 @@ def test_every_phase_fits(size: tuple[int, int]) -> None:
             if moment == "game over":
                 assert app.table is not None
                 history = "\n".join(line.text for line in app.table.query_one(RichLog).lines)
-                assert "You: pick up " in history and "You go alone!" in history
+                assert "You pick up " in history and "You go alone!" in history
                 assert not THIRD_PERSON.search(history), THIRD_PERSON.search(history)
                 return
             if moment == "exchange":

@@ -17,6 +17,7 @@ from euchre.engine.rules import Rules
 from euchre.engine.view import PlayerView
 from euchre.players import BasePlayer, Player
 from euchre.players.registry import make_player
+from euchre.table.wording import card_face
 from euchre.tui.session import GameSession, Hint, PlayConfig, action_text, options_text
 
 THIRD_PERSON = re.compile(
@@ -89,7 +90,8 @@ def test_the_dealer_picks_up_in_the_keys_the_prompt_the_hint_and_the_history() -
     assert hint.values is not None
     assert "pick up +" in session.options_words(hint.values)
     symbol = "♣♦♥♠"[session.game.upcard >> 3]
-    assert session.describe(session.apply(ORDER)) == [f"You: pick up {symbol}"]
+    upcard = card_face(session.game.upcard)
+    assert session.describe(session.apply(ORDER)) == [f"You pick up the {upcard}."]
     assert session.table().seats[0].calls == (ORDER,)
     assert session.call_words(0, ORDER) == f"pick up {symbol}"
     discard = next(a for a in session.legal() if isinstance(a, Discard))
@@ -102,12 +104,12 @@ def test_the_dealer_picks_up_in_the_keys_the_prompt_the_hint_and_the_history() -
     play_the_deal(session, lines)
     text = "\n".join(lines)
     assert "You play " in text and not THIRD_PERSON.search(text)
-    assert "You take the trick" in text or "takes the trick" in text
+    assert "You win the trick." in text or "wins the trick." in text
 
 
 def test_someone_else_named_keeps_the_third_person() -> None:
     session = session_with(Passer, dealer=0, name="Ann")
-    assert session.describe(session.apply(ORDER))[0].startswith("Ann: picks up ")
+    assert session.describe(session.apply(ORDER))[0].startswith("Ann picks up the ")
     lines: list[str] = []
     play_the_deal(session, lines)
     assert any(line.startswith("Ann plays ") for line in lines)

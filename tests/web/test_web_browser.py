@@ -352,7 +352,7 @@ def test_the_keyboard_alone(server: str, open_page: Callable[..., Page]) -> None
         page.keyboard.press(key)
         page.wait_for_function(
             f"Number(document.querySelector('#table-page').dataset.version) > {before}")
-    moves = re.findall(r"You (pass|order|pick|call|go|stay|discard|play)",
+    moves = re.findall(r"You (pass|order|pick|assist|call|go|stay|discard|play)",
                        page.inner_text("#log"))
     assert len(moves) >= 2
     # a reload reconnects to the seat (the token is kept, not in the address)

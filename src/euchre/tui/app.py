@@ -1,7 +1,7 @@
 """The terminal table: ``euchre play`` as a full-screen Textual app.
 
 The app is a thin face on :class:`~euchre.tui.session.GameSession`: it draws the
-session's :class:`~euchre.tui.session.TableState`, turns keys and clicks into actions,
+session's :class:`~euchre.tui.session.Snapshot`, turns keys and clicks into actions,
 and paces the bots' moves. The session and the engine decide everything else.
 
 Screens, one module each: :class:`~euchre.tui.setup_screen.SetupScreen` (rules, bots,

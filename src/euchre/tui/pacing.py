@@ -18,7 +18,8 @@ from rich.text import Text
 
 from euchre.engine.actions import Action
 from euchre.engine.game import Phase
-from euchre.tui.session import GameSession, TableState, action_text
+from euchre.table.model import Snapshot
+from euchre.tui.session import GameSession, action_text
 from euchre.tui.widgets import PACES
 
 __all__ = ["Pacer"]
@@ -62,7 +63,7 @@ class Pacer:
 
     # -- a trick waiting to be seen (pace 0) ---------------------------------------------
 
-    def trick_to_see(self, state: TableState) -> bool:
+    def trick_to_see(self, state: Snapshot) -> bool:
         """Whether a trick just taken must wait for a key: at pace 0 nothing else keeps
         it in sight, unless the person is to lead (it stays until they do)."""
         s = self.session
@@ -73,7 +74,7 @@ class Pacer:
             return False
         return not (s.human_to_act() and s.forced() is None)
 
-    def saw_trick(self, state: TableState) -> None:
+    def saw_trick(self, state: Snapshot) -> None:
         """The person went on from the trick that waited on ``state``."""
         self._seen_trick = (state.deal_number, state.trick_number)
 

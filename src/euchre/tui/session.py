@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from euchre.engine.actions import Action, Declare, Discard, Give, GoAlone, Play
+from euchre.engine.actions import Action, Discard, Give
 from euchre.engine.cards import Card
 from euchre.engine.deal import DealResult
 from euchre.engine.game import Game, Phase
@@ -51,17 +51,21 @@ from euchre.table.model import (
     Table,
     table_names,
 )
-from euchre.table.narrate import agree, conjugate
+from euchre.table.narrate import conjugate
 from euchre.table.wording import (
+    action_sentence,
     action_text,
     alone_word,
     bid_words,
     call_text,
-    card_face,
+    deal_over_sentence,
     options_text,
     order_word,
+    phase_name,
+    prompt_words,
     refusal_text,
     result_line,
+    trick_sentence,
     verdict_phrase,
 )
 
@@ -77,7 +81,6 @@ __all__ = [
     "PlayConfig",
     "SeatState",
     "Step",
-    "TableState",
     "action_text",
     "options_text",
     "strongest_bot",
@@ -93,9 +96,6 @@ HUMAN: Final = 0
 REVIEW_BUDGET: Final = 40
 """Sampled deals per decision in the review after each deal (:attr:`PlayConfig.review`):
 a second or two for the person's decisions of a deal."""
-
-TableState = Snapshot
-"""What the screen draws: the table as the person's seat sees it."""
 
 def strongest_bot() -> str:
     """The strongest bot there is: the default partner, opponents and hint bot."""
@@ -472,7 +472,7 @@ class GameSession:
 
     # -- describing --------------------------------------------------------------------
 
-    def table(self) -> TableState:
+    def table(self) -> Snapshot:
         """The table now as the person sees it (a finished deal stays on it until
         :meth:`continue_play`)."""
         return self.model.snapshot(HUMAN)
@@ -522,54 +522,60 @@ class GameSession:
                             napoleon=self.napoleon)
 
     def describe(self, step: Step) -> list[str]:
-        """Log lines for people about one step (for the table's history); the verbs
-        agree with "You"."""
-        who = self.names[step.seat]
+        """Log lines for people about one step (for the table's history), in the web
+        table's words (:func:`~euchre.table.wording.action_sentence`,
+        :func:`~euchre.table.wording.trick_sentence`,
+        :func:`~euchre.table.wording.deal_over_sentence`); the verbs agree with "You".
+        A card laid away or passed face down is named only to the person who saw it."""
         action = step.action
+        seat = step.seat
         game = self._table_game()
         seating = self.rules.seating
-        lines: list[str] = []
-        if isinstance(action, Discard):
-            if step.seat == HUMAN:
-                lines.append(agree(who, f"discards {card_face(action.card)}"))
-            else:
-                lines.append(agree(who, "discards face down"))
-        elif isinstance(action, Give):
-            # the card shows only when the person's own view holds it: given or received
-            seen = next(((r, c) for g, r, c in self.view().given if g == step.seat), None)
-            if seen is None:
-                lines.append(agree(who, "passes a card face down"))
-            elif step.seat == HUMAN:
-                lines.append(agree(who, f"passes {card_face(seen[1])} face down to "
-                                        f"{self.names[seen[0]]}"))
-            else:
-                lines.append(f"{agree(who, 'passes')} you {card_face(seen[1])} face down")
-        elif isinstance(action, Declare) and action.cards:
-            shown = " ".join(card_face(c) for c in action.cards)
-            text = call_text(action, seating=seating, dealer=game.dealer, seat=step.seat,
-                             upcard=game.upcard)
-            lines.append(f"{who}: {conjugate(who, text)} ({shown}) and swaps for the kitty")
-        elif isinstance(action, GoAlone):
-            if action.alone:
-                defends = alone_word(seating, game.maker, step.seat) == "defend alone"
-                lines.append(agree(who, "defends alone!" if defends else "goes alone!"))
-        elif isinstance(action, Play):
-            lines.append(agree(who, f"plays {card_face(action.card)}"))
+        receiver = seating.partner(seat) if isinstance(action, Give) else None
+        if isinstance(action, Give):
+            seen = HUMAN in (seat, receiver)
         else:
-            text = call_text(action, seating=seating, dealer=game.dealer, seat=step.seat,
-                             upcard=game.upcard, napoleon=self.napoleon)
-            lines.append(f"{who}: {conjugate(who, text)}")
+            seen = not isinstance(action, Discard) or seat == HUMAN
+        lines = [action_sentence(
+            action, who=self.names[seat], seating=seating, seat=seat, dealer=game.dealer,
+            upcard=game.upcard, maker=game.maker, napoleon=self.napoleon, seen=seen,
+            receiver="" if receiver is None
+            else "you" if receiver == HUMAN else self.names[receiver])]
         if step.trick is not None and step.trick_winner is not None:
-            lines.append("  " + agree(self.names[step.trick_winner], "takes the trick"))
+            lines.append("  " + trick_sentence(self.names[step.trick_winner]))
         if step.result is not None:
-            lines.append(self.result_line(step.result, last=action))
+            lines.append(deal_over_sentence(step.result, seating, self.names, self._teams(),
+                                            last=action))
         return lines
+
+    def _teams(self) -> list[str]:
+        return [self.team_name(t) for t in range(self.rules.seating.team_count)]
+
+    def phase_words(self, *, short: bool = False) -> str:
+        """Where the deal stands, for the status line: ``Bidding, round one (the
+        upcard)``, ``Playing, trick 3`` (:func:`~euchre.table.wording.phase_name`;
+        ``short``: without what explains it)."""
+        state = self.table()
+        trick = state.trick_number if state.trick else state.trick_number + 1
+        phase = "over" if state.game_over else state.phase
+        return phase_name(phase, trick=trick, short=short)
+
+    def prompt_words(self) -> str:
+        """What the person is asked on their turn, ``Your turn: play a card``, or ``""``
+        when it is not their turn (:func:`~euchre.table.wording.prompt_words`)."""
+        if not self.human_to_act():
+            return ""
+        game = self.game
+        napoleon = self.napoleon
+        lead = (napoleon and game.phase is Phase.PLAY and game.trump is None
+                and not game.current_trick)
+        return prompt_words(game.phase, upcard=game.upcard, alone=self.alone_word(),
+                            bid=self.view().bid, napoleon=napoleon, lead_makes_trump=lead)
 
     def result_line(self, result: DealResult, *, last: Action | None = None) -> str:
         """One line about a finished deal: ``North made ♥: 4 tricks, made; Us +1``
         (``last``: the action that ended it, which says why a deal was thrown in)."""
-        teams = [self.team_name(t) for t in range(self.rules.seating.team_count)]
-        return result_line(result, self.rules.seating, self.names, teams, last=last)
+        return result_line(result, self.rules.seating, self.names, self._teams(), last=last)
 
     def verdict_text(self, result: DealResult) -> str:
         """What a deal came to, said from the person's side: ``We made it.``, ``They

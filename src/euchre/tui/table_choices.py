@@ -44,7 +44,8 @@ from euchre.engine.actions import (
 )
 from euchre.engine.cards import SUIT_CHARS, SUITS, Card, card_suit, suit_char
 from euchre.engine.game import Phase
-from euchre.tui.session import GameSession, TableState
+from euchre.table.model import Snapshot
+from euchre.tui.session import GameSession
 from euchre.tui.style import card_face, card_text, suit_text
 
 __all__ = [
@@ -67,7 +68,7 @@ _YOU: Final = "bold #ffd75f"
 """The style of the prompt's first words."""
 
 
-def offered(state: TableState, picking: str) -> tuple[list[Action], bool]:
+def offered(state: Snapshot, picking: str) -> tuple[list[Action], bool]:
     """The choices the table offers the person now, and whether they are the cards of
     the hand (the buttons of the hand, not those of the choices). With ``picking`` (a
     declaration whose cards are being picked) they are the hand's cards to pick."""
@@ -162,7 +163,7 @@ def key_choice(session: GameSession, key: str, phase: str, options: Sequence[Act
     return action
 
 
-def choice_label(session: GameSession, action: Action, state: TableState) -> Text:
+def choice_label(session: GameSession, action: Action, state: Snapshot) -> Text:
     """The label of a choice's button: its key underlined, then its words."""
     if isinstance(action, Pass):
         return Text.assemble(("p", "bold underline"), " Pass")
@@ -200,7 +201,7 @@ def choice_label(session: GameSession, action: Action, state: TableState) -> Tex
 # -- the prompt ----------------------------------------------------------------------------
 
 
-def your_prompt(session: GameSession, state: TableState, options: Sequence[Action], *,
+def your_prompt(session: GameSession, state: Snapshot, options: Sequence[Action], *,
                 are_cards: bool, picking: str, picked: Sequence[Card]) -> Text:
     """The prompt of the person's turn: what to choose and the keys that choose it.
     ``options`` are the choices offered (the hand's cards when ``are_cards``);
@@ -234,7 +235,7 @@ def your_prompt(session: GameSession, state: TableState, options: Sequence[Actio
     return _trump_prompt(session, state)
 
 
-def _card_prompt(state: TableState, keys: str) -> Text:
+def _card_prompt(state: Snapshot, keys: str) -> Text:
     """The prompt where the choice is a card of the hand; ``keys`` are its number keys."""
     phase = state.phase
     if phase == Phase.PLAY:
@@ -250,7 +251,7 @@ def _card_prompt(state: TableState, keys: str) -> Text:
                          f"{keys}, ←/→ and Enter, or click.")
 
 
-def _trump_prompt(session: GameSession, state: TableState) -> Text:
+def _trump_prompt(session: GameSession, state: Snapshot) -> Text:
     """The prompt of the bidding for trump: ordering up, naming trump, going alone,
     calling for best."""
     phase = state.phase

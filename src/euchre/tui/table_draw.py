@@ -1,4 +1,4 @@
-"""The table drawn from the session's table (a :class:`~euchre.tui.session.TableState`):
+"""The table drawn from the session's table (a :class:`~euchre.tui.session.Snapshot`):
 the bots' seat boxes, the centre (the bidding, or the trick), the person's line, the
 cards of the hand and the buttons of the choices.
 
@@ -16,9 +16,10 @@ from rich.text import Text
 
 from euchre.engine.actions import THROW_IN_HAND, Action, Declare, Discard, Give, Pass
 from euchre.engine.cards import Card, card_suit, trump_mask
+from euchre.table.model import Snapshot
 from euchre.table.narrate import agree
 from euchre.text import plural
-from euchre.tui.session import HUMAN, GameSession, SeatState, TableState
+from euchre.tui.session import HUMAN, GameSession, SeatState
 from euchre.tui.style import (
     SYMBOLS,
     TRUMP_MARK,
@@ -58,7 +59,7 @@ _TABLE_PHASES: Final = frozenset({"bid1", "bid2", "exchange", "benny", "declare"
 """The phases drawn as the bidding (no trick on the table yet)."""
 
 
-def you_seat(state: TableState) -> SeatState:
+def you_seat(state: Snapshot) -> SeatState:
     """The person's seat."""
     return next(seat for seat in state.seats if seat.role == "you")
 
@@ -66,7 +67,7 @@ def you_seat(state: TableState) -> SeatState:
 # -- the seats -----------------------------------------------------------------------------
 
 
-def _seat_badges(session: GameSession, seat: SeatState, state: TableState) -> Text:
+def _seat_badges(session: GameSession, seat: SeatState, state: Snapshot) -> Text:
     parts: list[Text] = []
     if seat.dealer:
         parts.append(Text("dealer", style="bold #87afff"))
@@ -106,7 +107,7 @@ def _calls_text(session: GameSession, seat: SeatState) -> Text:
     return out
 
 
-def draw_seat(box: SeatBox, session: GameSession, seat: SeatState, state: TableState) -> None:
+def draw_seat(box: SeatBox, session: GameSession, seat: SeatState, state: Snapshot) -> None:
     """Fill a bot's seat box: its name and place on the border, its cards, its badges
     (dealer, maker, alone, to act) and its calls."""
     role = {"partner": "partner", "opponent": "opponent"}.get(seat.role, "")
@@ -135,7 +136,7 @@ def draw_seat(box: SeatBox, session: GameSession, seat: SeatState, state: TableS
     box.set_class(seat.sitting_out, "-out")
 
 
-def you_line(session: GameSession, state: TableState, width: int) -> Text:
+def you_line(session: GameSession, state: Snapshot, width: int) -> Text:
     """The person's line above the hand: their name, badges and calls."""
     seat = you_seat(state)
     variants = []
@@ -156,7 +157,7 @@ def you_line(session: GameSession, state: TableState, width: int) -> Text:
 # -- the centre ----------------------------------------------------------------------------
 
 
-def center_picture(session: GameSession, state: TableState, *, show_last: bool) -> Text:
+def center_picture(session: GameSession, state: Snapshot, *, show_last: bool) -> Text:
     """The centre of the table: the last trick (``show_last``), the bidding, or the
     trick being played (the one just taken until the next lead)."""
     if show_last:
@@ -180,7 +181,7 @@ def center_picture(session: GameSession, state: TableState, *, show_last: bool) 
     return picture
 
 
-def _bidding_picture(session: GameSession, state: TableState) -> Text:
+def _bidding_picture(session: GameSession, state: Snapshot) -> Text:
     lines = _upcard_lines(session, state)
     lines.append(Text(""))
     said = _bidding_words(session, state)
@@ -192,7 +193,7 @@ def _bidding_picture(session: GameSession, state: TableState) -> Text:
     return Text("\n", justify="center").join(lines)
 
 
-def _upcard_lines(session: GameSession, state: TableState) -> list[Text]:
+def _upcard_lines(session: GameSession, state: Snapshot) -> list[Text]:
     """The upcard and the kitty (or the widow, or the cards set aside)."""
     s = session
     rules = s.rules
@@ -219,7 +220,7 @@ def _upcard_lines(session: GameSession, state: TableState) -> list[Text]:
     return lines
 
 
-def _bidding_words(session: GameSession, state: TableState) -> Text | None:
+def _bidding_words(session: GameSession, state: Snapshot) -> Text | None:
     """What the bidding is at, in a line (none in a phase without one)."""
     s = session
     you = you_seat(state).seat
@@ -283,7 +284,7 @@ def private_line(session: GameSession) -> Text:
 
 def _trick_picture(
     session: GameSession,
-    state: TableState,
+    state: Snapshot,
     trick: tuple[tuple[int, Card], ...],
     winner: int | None,
     *,
@@ -347,7 +348,7 @@ def trick_line(session: GameSession, trick: tuple[tuple[int, Card], ...],
 # -- the bottom row ------------------------------------------------------------------------
 
 
-def draw_hand(buttons: Sequence[CardButton], session: GameSession, state: TableState, *,
+def draw_hand(buttons: Sequence[CardButton], session: GameSession, state: Snapshot, *,
               are_cards: bool, cursor: int, picking: str, picked: Sequence[Card]) -> None:
     """Fill the card buttons with the hand: each card's face, number and trump mark, and
     (when the choice is a card, ``are_cards``) whether it is legal and under the cursor
@@ -385,7 +386,7 @@ def draw_hand(buttons: Sequence[CardButton], session: GameSession, state: TableS
         widget.set_class(choosing and under, "-cursor")
 
 
-def draw_choices(buttons: Sequence[ChoiceButton], session: GameSession, state: TableState,
+def draw_choices(buttons: Sequence[ChoiceButton], session: GameSession, state: Snapshot,
                  choices: Sequence[Action], cursor: int) -> None:
     """Fill the choice buttons with ``choices``: each one's label, whether it is legal
     and whether it is under the cursor."""

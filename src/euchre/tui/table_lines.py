@@ -2,7 +2,7 @@
 lines at the top, the three message lines under the hand, a hint's line, the first lines
 of the history and the notice of a terminal too small for the table.
 
-Each is made from the session and its table (a :class:`~euchre.tui.session.TableState`);
+Each is made from the session and its table (a :class:`~euchre.tui.session.Snapshot`);
 :class:`~euchre.tui.table_screen.TableScreen` puts them in its widgets.
 """
 
@@ -15,9 +15,11 @@ from rich.console import Console
 from rich.text import Text
 
 from euchre.engine.actions import NO_TRUMP
+from euchre.table.model import Snapshot
 from euchre.table.narrate import agree, conjugate
+from euchre.table.wording import phase_name
 from euchre.text import plural
-from euchre.tui.session import GameSession, Hint, TableState
+from euchre.tui.session import GameSession, Hint
 from euchre.tui.style import suit_text
 from euchre.tui.widgets import MIN_HEIGHT, MIN_WIDTH, pace_text
 
@@ -36,15 +38,9 @@ _MESSAGE_LINES: Final = 3
 """The lines under the hand (``#message`` in the CSS): prompt, notice, hint."""
 
 
-_PHASE_WORDS: Final = {
-    "bid1": "Bidding, round one",
-    "bid2": "Bidding, round two",
-    "benny": "The Benny is up: the dealer names trump",
-    "declare": "Declarations",
-    "bid": "Bidding",
-    "trump": "The maker names trump",
-}
-"""The status line's words for a phase before trump is known."""
+_NAMED_PHASES: Final = frozenset({"bid1", "bid2", "benny", "declare", "bid", "trump"})
+"""The phases the status line names (before trump is known): in
+:func:`~euchre.table.wording.phase_name`'s short words."""
 
 
 def fit(variants: Sequence[Text], width: int) -> Text:
@@ -56,7 +52,7 @@ def fit(variants: Sequence[Text], width: int) -> Text:
     return text
 
 
-def trump_words(state: TableState, *, long: bool) -> Text:
+def trump_words(state: Snapshot, *, long: bool) -> Text:
     """Trump in words: a suit, no trump, or (Napoleon before the first card) the
     first lead to come."""
     if state.trump is None:
@@ -69,7 +65,7 @@ def trump_words(state: TableState, *, long: bool) -> Text:
 # -- the status lines ----------------------------------------------------------------------
 
 
-def status_lines(session: GameSession, state: TableState, pace: float, width: int) -> Text:
+def status_lines(session: GameSession, state: Snapshot, pace: float, width: int) -> Text:
     """The two status lines at the top of the table: the deal, the dealer, the bid and
     trump; then the score, the tricks and the pace. Each says less until it fits in
     ``width`` columns."""
@@ -79,7 +75,7 @@ def status_lines(session: GameSession, state: TableState, pace: float, width: in
     return lines
 
 
-def _deal_line(session: GameSession, state: TableState) -> list[Text]:
+def _deal_line(session: GameSession, state: Snapshot) -> list[Text]:
     """The first status line, longest first."""
     s = session
     deal = f"Deal {state.deal_number + 1}"
@@ -112,16 +108,16 @@ def _deal_line(session: GameSession, state: TableState) -> list[Text]:
             if out:
                 verb = "sit out" if len(out) > 1 else conjugate(out[0], "sits out")
                 line1[0].append(f" ({', '.join(out)} {verb})")
-    elif state.phase in _PHASE_WORDS:
+    elif state.phase in _NAMED_PHASES:
         for line in line1:
-            line.append(f" · {_PHASE_WORDS[state.phase]}")
+            line.append(f" · {phase_name(state.phase, short=True)}")
             if state.phase == "bid" and view.bid is not None and view.maker is not None:
                 line.append(f" (high: {s.seat_label(view.maker)}, "
                             f"{s.bid_words(view.bid)})")
     return line1
 
 
-def _score_line(session: GameSession, state: TableState, pace: float) -> list[Text]:
+def _score_line(session: GameSession, state: Snapshot, pace: float) -> list[Text]:
     """The second status line, longest first."""
     s = session
     view = s.view()
@@ -175,7 +171,7 @@ def message_lines(prompt: Text, notice: Text, hint: Text, width: int,
     return message
 
 
-def trick_taken_prompt(session: GameSession, state: TableState) -> Text:
+def trick_taken_prompt(session: GameSession, state: Snapshot) -> Text:
     """The prompt while the trick just taken waits to be seen (pace 0)."""
     winner = state.last_winner
     taken = agree(session.seat_label(winner if winner is not None else state.to_act), "takes")
@@ -198,7 +194,7 @@ def hint_text(session: GameSession, hint: Hint) -> Text:
     return line
 
 
-def history_opening(session: GameSession, state: TableState) -> list[Text]:
+def history_opening(session: GameSession, state: Snapshot) -> list[Text]:
     """The first lines of the history panel: the seed and the rules, the seats, a
     practice game's terms and the score a resumed game starts from."""
     rules = session.rules

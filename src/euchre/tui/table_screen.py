@@ -3,7 +3,7 @@ the status lines and the history, with the keys and the pacing of the bots' move
 
 :class:`TableScreen` draws only from the session's table
 (:meth:`~euchre.tui.session.GameSession.table`, a
-:class:`~euchre.tui.session.TableState`) and the session's words for it; it hands the
+:class:`~euchre.tui.session.Snapshot`) and the session's words for it; it hands the
 person's choices to the session, asks the bots through it, and opens
 :class:`~euchre.tui.deal_summary.DealSummaryScreen` after each deal and
 :class:`~euchre.tui.game_over.GameOverScreen` at the end. After each deal it has the
@@ -30,13 +30,14 @@ from textual.widgets import RichLog
 
 from euchre.engine.actions import Action, Declare
 from euchre.engine.deal import DealResult
+from euchre.table.model import Snapshot
 from euchre.table.narrate import agree
 from euchre.tui.deal_summary import DealSummaryScreen
 from euchre.tui.game_over import GameOverScreen
 from euchre.tui.help import HelpScreen
 from euchre.tui.pacing import Pacer
 from euchre.tui.review_workers import DealReviewed, DealReviews, ask_hint
-from euchre.tui.session import HUMAN, GameSession, Hint, TableState, action_text
+from euchre.tui.session import HUMAN, GameSession, Hint, action_text
 from euchre.tui.table_choices import key_choice, number_choice
 from euchre.tui.table_draw import trick_line
 from euchre.tui.table_lines import hint_text, history_opening, trick_taken_prompt
@@ -134,7 +135,7 @@ class TableScreen(TableView):
             self.draw_message()
             self.run_turn(s.version, None)
 
-    def _deal_over(self, state: TableState, result: DealResult) -> None:
+    def _deal_over(self, state: Snapshot, result: DealResult) -> None:
         """The deal is over: have it reviewed, and open its summary once the last trick
         has been in sight a moment."""
         s = self.session

@@ -20,7 +20,8 @@ from textual.widgets import Footer, RichLog, Static
 
 from euchre.engine.actions import Action
 from euchre.engine.cards import Card
-from euchre.tui.session import GameSession, TableState
+from euchre.table.model import Snapshot
+from euchre.tui.session import GameSession
 from euchre.tui.table_choices import offered, your_prompt
 from euchre.tui.table_draw import (
     CHOICE_SLOTS,
@@ -121,7 +122,7 @@ class TableView(Screen[None]):
 
     # -- drawing -----------------------------------------------------------------------
 
-    def draw(self) -> TableState:
+    def draw(self) -> Snapshot:
         """Redraw everything from the session's table; return the table drawn."""
         s = self.session
         state = s.table()
@@ -143,7 +144,7 @@ class TableView(Screen[None]):
         self.draw_message()
         return state
 
-    def _set_options(self, state: TableState) -> None:
+    def _set_options(self, state: Snapshot) -> None:
         """The choices offered now, and the cursor among them: on the first legal choice
         of a new decision."""
         legal = state.legal
@@ -171,7 +172,7 @@ class TableView(Screen[None]):
                                 self.app.console)
         self.query_one("#message", Static).update(message)
 
-    def your_prompt(self, state: TableState) -> Text:
+    def your_prompt(self, state: Snapshot) -> Text:
         """The prompt of the person's turn at ``state``, for the choices offered."""
         return your_prompt(self.session, state, self.options, are_cards=self.options_are_cards,
                            picking=self.picking, picked=self.picked)

@@ -16,24 +16,54 @@ card the receiver may not know, and nothing here knows a rule.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from euchre.engine.actions import BID_WORDS, PLAY, Action, Give
-from euchre.engine.cards import Card, card_name, sort_cards, suit_char
+from euchre.engine.actions import (
+    BID_WORDS,
+    KIND_DISCARD,
+    KIND_GIVE,
+    KIND_PLAY,
+    NO_TRUMP,
+    PLAY,
+    Action,
+    Give,
+)
+from euchre.engine.cards import SUIT_CHARS, Card, card_name, parse_card, sort_cards, suit_char
 from euchre.engine.deal import DealResult
-from euchre.engine.game import Phase
+from euchre.engine.game import Game, Phase
 from euchre.engine.rules import Rules, seat_name
 from euchre.records.record import Record
 from euchre.table.model import SPECTATOR, Event, Hand, Snapshot, Table
 from euchre.table.wording import (
+    BEFORE_THE_START,
+    WATCHING,
+    action_sentence,
     action_text,
     alone_word,
+    bid_words,
     call_text,
+    card_words,
+    deal_over_sentence,
+    end_words,
+    gains_text,
+    hand_words,
+    idle_words,
     order_word,
+    phase_name,
+    prompt_words,
     refusal_text,
     result_line,
+    score_text,
+    side_words,
+    target_words,
+    trick_sentence,
+    trump_words,
+    undo_sentence,
+    upcard_words,
+    waiting_words,
 )
 
 __all__ = [
@@ -42,6 +72,7 @@ __all__ = [
     "SeatPresence",
     "StateEncoder",
     "event_json",
+    "last_action",
     "public_json",
     "replay_json",
     "result_json",
@@ -94,10 +125,14 @@ def team_names(rules: Rules) -> list[str]:
     return [rules.team_name(t) for t in range(rules.seating.team_count)]
 
 
-def result_json(result: DealResult, rules: Rules, names: Sequence[str]) -> dict[str, Any]:
+def result_json(result: DealResult, rules: Rules, names: Sequence[str], *,
+                last: Action | None = None) -> dict[str, Any]:
     """A finished deal: who made what (and the bid), the tricks, the points, what each
-    side gained and the score, in words too (``line``)."""
+    side gained and the score, in words too: ``line`` (what happened; ``last``, the
+    deal's last action, says why a deal was thrown in), ``gains_line`` (who scored) and
+    ``score_line`` (the score after it)."""
     seating = rules.seating
+    teams = team_names(rules)
     return {
         "dealer": result.dealer,
         "trump": _suit(result.trump),
@@ -110,21 +145,37 @@ def result_json(result: DealResult, rules: Rules, names: Sequence[str]) -> dict[
         "bid": _bid(result.bid),
         "score": list(result.score),
         "verdict": "thrown in" if result.thrown_in else result.verdict,
-        "line": result_line(result, seating, names, team_names(rules)),
+        "line": result_line(result, seating, names, teams, last=last),
+        "gains_line": gains_text(result, teams),
+        "score_line": score_text(result.score, teams),
     }
 
 
-def event_json(event: Event, viewer: int | None, rules: Rules,
+def last_action(game: Game, deal: int) -> Action | None:
+    """The last action of deal ``deal`` of ``game`` (which says why a deal was thrown
+    in), or ``None``."""
+    history = game.history
+    actions = history[deal] if 0 <= deal < len(history) else ()
+    return actions[-1] if actions else None
+
+
+def event_json(event: Event, viewer: int | None, game: Game,
                names: Sequence[str]) -> dict[str, Any]:
-    """``event`` as ``viewer`` may see it: a private action of another seat (a card laid
-    away face down; a card given face down, which its receiver sees too) comes as its
-    version with ``action`` ``None``."""
+    """``event`` of ``game`` as ``viewer`` may see it, in words for them too: ``text``
+    (what the seat did: ``You pass.``, ``West plays 9♠.``), ``trick_text`` (who won
+    the trick it completed) and ``result_text`` (how the deal it ended came out). A
+    private action of another seat (a card laid away face down; a card given face down,
+    which its receiver sees too) comes as its version with ``action`` ``None``, and its
+    words do not name the card."""
+    rules = game.rules
+    seating = rules.seating
     seen = event.seen_by(viewer)
     outcome = seen.outcome
     action = seen.action
-    if isinstance(action, Give) and viewer not in (seen.seat,
-                                                  rules.seating.partner(seen.seat)):
+    if isinstance(action, Give) and viewer not in (seen.seat, seating.partner(seen.seat)):
         action = None
+    result = outcome.result
+    full = event.action
     return {
         "version": seen.version,
         "kind": seen.kind,
@@ -132,10 +183,47 @@ def event_json(event: Event, viewer: int | None, rules: Rules,
         "action": None if action is None else str(action),
         "trick": None if outcome.trick is None else _trick(outcome.trick),
         "trick_winner": outcome.winner,
-        "result": None if outcome.result is None
-        else result_json(outcome.result, rules, names),
+        "result": None if result is None else result_json(result, rules, names, last=full),
         "game_over": outcome.game_over,
+        "text": _event_text(event, viewer, game, names, seen=action is not None),
+        "trick_text": None if outcome.trick is None or outcome.winner is None
+        else trick_sentence(_name(outcome.winner, viewer, names),
+                            you=outcome.winner == viewer),
+        "result_text": None if result is None
+        else deal_over_sentence(result, seating, names, team_names(rules), last=full),
     }
+
+
+def _name(seat: int, viewer: int | None, names: Sequence[str], *, capital: bool = True) -> str:
+    """A seat's name in a sentence for ``viewer``: "You" for their own."""
+    if seat == viewer:
+        return "You" if capital else "you"
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _event_text(event: Event, viewer: int | None, game: Game, names: Sequence[str], *,
+                seen: bool) -> str:
+    """What the seat of ``event`` did, as a sentence for ``viewer``, with the facts of
+    the deal it was made in (its dealer, upcard and maker)."""
+    seat = event.seat
+    who = _name(seat, viewer, names)
+    action = event.action
+    if event.kind == "undo" or action is None:
+        return undo_sentence(who, you=seat == viewer)
+    rules = game.rules
+    seating = rules.seating
+    deals = game.deals
+    number = event.deal_number
+    deal = deals[number] if 0 <= number < len(deals) else None
+    results = game.results
+    maker = results[number].maker if number < len(results) else game.maker
+    receiver = event.shared_with if event.shared_with is not None else seating.partner(seat)
+    return action_sentence(
+        action, who=who, you=seat == viewer, seating=seating, seat=seat,
+        dealer=game.dealer if deal is None else deal.dealer,
+        upcard=game.upcard if deal is None else deal.upcard, maker=maker,
+        napoleon=rules.form == "napoleon", seen=seen,
+        receiver="" if receiver is None else _name(receiver, viewer, names, capital=False))
 
 
 def _labels(legal: Sequence[Action], viewer: int, dealer: int, maker: int | None,
@@ -213,25 +301,134 @@ def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> di
                 else "partner" if seating.same_team(s, viewer) else "opponent")
         seats.append({**seat, "position": positions[(s - viewer) % n], "role": role})
     state = dict(public)
+    legal = hand.legal if live else ()
     state.update(
         viewer=viewer,
         team=hand.team,
         seats=seats,
         hand=[card_name(c) for c in hand.cards],
-        legal=_labels(hand.legal, viewer, public["dealer"], public["maker"], rules)
-        if live else [],
+        legal=_labels(legal, viewer, public["dealer"], public["maker"], rules),
         why_not=_why_not(table, hand, public["phase"]) if live else {},
         new_card=None if hand.new_card is None else card_name(hand.new_card),
         discard=None if hand.discard is None else card_name(hand.discard),
         laid_away=[card_name(c) for c in view.laid_away],
         given=[{"giver": g, "receiver": r, "card": card_name(c)} for g, r, c in view.given],
     )
+    phase = public["phase"]
+    if legal:
+        state["prompt"] = prompt_words(
+            phase, upcard=view.upcard, alone=alone_word(seating, public["maker"], viewer),
+            bid=view.bid, napoleon=rules.form == "napoleon",
+            lead_makes_trump=_lead_makes_trump(public))
+    elif public["to_act"] >= 0:
+        state["prompt"] = waiting_words(_name(public["to_act"], viewer, _names(public)))
+    state.update(
+        hand_words=hand_words(phase) if hand.legal_cards or any(
+            a.kind in _CARD_KINDS for a in legal) else "",
+        idle_words=idle_words(phase, my_turn=bool(legal)),
+        side_words=side_words(public["winner"], hand.team, seating=seating)
+        if public["game_over"] else "",
+        status=_status(state, rules),
+    )
     return state
 
 
 PRIVATE: Final = ("viewer", "team", "seats", "hand", "legal", "why_not", "new_card", "discard",
-                  "laid_away", "given")
+                  "laid_away", "given", "prompt", "hand_words", "idle_words", "side_words",
+                  "status")
 """The fields of a state that :func:`seat_json` sets for its viewer."""
+
+_CARD_KINDS: Final = frozenset({KIND_PLAY, KIND_GIVE, KIND_DISCARD})
+"""The kinds of the actions that choose a card of the hand (offered on the card itself)."""
+
+
+def _names(state: Mapping[str, Any]) -> list[str]:
+    return [str(seat["name"]) for seat in state["seats"]]
+
+
+def _lead_makes_trump(state: Mapping[str, Any]) -> bool:
+    """Whether the next card led makes trump (Napoleon's first lead)."""
+    return (state["form"] == "napoleon" and state["phase"] == "play" and state["trump"] is None
+            and not state["trick"])
+
+
+def _trick_ordinal(state: Mapping[str, Any]) -> int:
+    """The number of the trick on the table, or of the next one (``trick_number`` counts
+    the trick on the table, or the tricks taken when none is)."""
+    number: int = state["trick_number"]
+    return number if state["trick"] else number + 1
+
+
+@functools.lru_cache(maxsize=256)
+def _card_words(name: str) -> str:
+    """A card's name in records (``Qc``) in a sentence's words (``Q♣``)."""
+    return card_words(parse_card(name))
+
+
+@functools.lru_cache(maxsize=512)
+def _upcard_words(name: str, state: str) -> str:
+    return upcard_words(parse_card(name), state)
+
+
+def _status(state: Mapping[str, Any], rules: Rules) -> list[dict[str, str]]:
+    """The status panel of ``state`` for its viewer, as ``{term, text}`` rows (the
+    upcard's row also names its ``card``): the phase, the deal, the upcard, trump, the
+    bid, the maker, who is alone, the tricks and score of each side, and what the
+    further forms add."""
+    viewer = state["viewer"]
+    names = _names(state)
+
+    def name(seat: int, capital: bool = True) -> str:
+        return _name(seat, viewer, names, capital=capital)
+
+    rows: list[dict[str, str]] = []
+
+    def row(term: str, text: str, **more: str) -> None:
+        rows.append({"term": term, "text": text, **more})
+
+    phase = state["phase"]
+    row("Phase", state["phase_words"])
+    if phase != "waiting":
+        row("Deal", f"{state['deal_number'] + 1}, dealt by {name(state['dealer'], False)}")
+    if state["upcard"]:
+        row("Upcard", _upcard_words(state["upcard"], state["upcard_state"]),
+            card=state["upcard"])
+    trump = state["trump"]
+    row("Trump", trump_words(None if trump is None
+                             else NO_TRUMP if trump == "n" else SUIT_CHARS.index(trump),
+                             lead_makes_trump=rules.form == "napoleon" and phase == "play"))
+    if state["bid"] is not None:
+        row("Bid", bid_words(_BIDS.get(state["bid"]) or int(state["bid"]),
+                             napoleon=rules.form == "napoleon"))
+    if state["maker"] is not None:
+        row("Maker", name(state["maker"]))
+    if rules.form == "four_handed":
+        alone = [name(seat["seat"]) for seat in state["seats"] if seat["alone"]]
+        row("Alone", ", ".join(alone) or "nobody")
+    teams = [f"{team}{' (you)' if state['team'] == t else ''}"
+             for t, team in enumerate(state["teams"])]
+
+    def sides(values: Sequence[int]) -> str:
+        return " · ".join(f"{teams[t]} {v}" for t, v in enumerate(values))
+
+    row("Tricks", sides(state["tricks_won"]))
+    row("Score", sides(state["score"]))
+    if any(state["tokens"]):
+        row("Tokens", sides(state["tokens"]))
+    if state["shown"]:
+        row("Shown", ", ".join(f"{name(x['seat'])} {_card_words(x['card'])}"
+                               for x in state["shown"]))
+    if state["laid_away"]:
+        row("Laid away", ", ".join(_card_words(c) for c in state["laid_away"]))
+    for given in state["given"]:
+        row("You gave" if given["giver"] == viewer else "You received",
+            _card_words(given["card"]))
+    row("Target", target_words(state["target"], state["deals_limit"]))
+    return rows
+
+
+_BIDS: Final = {text: value for value, text in BID_WORDS.items()}
+"""Each named bid's value, by its text."""
 
 
 class StateEncoder:
@@ -304,7 +501,7 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
             "sitting_out": s.sitting_out,
             "to_act": s.to_act and live,
         })
-    return {
+    state: dict[str, Any] = {
         "version": snapshot.version,
         "viewer": None,
         "team": None,
@@ -344,36 +541,85 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
         "target": snapshot.target,
         "deals_limit": snapshot.deals_limit,
         "results": list(results) if results is not None
-        else [result_json(r, rules, names) for r in snapshot.results],
+        else [result_json(r, rules, names, last=last_action(table.game, d))
+              for d, r in enumerate(snapshot.results)],
         "game_over": snapshot.game_over,
         "winner": snapshot.winner,
         "turn_deadline": turn_deadline,
     }
+    teams = state["teams"]
+    ordinal = _trick_ordinal(state)
+    end = end_words(snapshot.winner, snapshot.score, teams, seating=rules.seating) \
+        if snapshot.game_over else ""
+    if phase == "waiting":
+        prompt = BEFORE_THE_START
+    elif phase == "over":
+        prompt = end
+    elif live and snapshot.to_act >= 0:
+        prompt = waiting_words(names[snapshot.to_act])
+    else:
+        prompt = ""
+    state.update(
+        phase_words=phase_name(phase, trick=ordinal),
+        trick_words=f"Trick {ordinal}" if snapshot.trick else "",
+        prompt=prompt,
+        end_words=end,
+        side_words="",
+        hand_words=WATCHING,
+        idle_words="",
+    )
+    state["status"] = _status(state, rules)
+    return state
 
 
 def replay_json(record: Record) -> dict[str, Any]:
     """Every step of a recorded game with all hands shown, for the replay viewer: a
     frame before the first action and after each one (with the action and its seat),
     with what the further forms add (the bid, the loners and the seats sitting out, the
-    dealer's discard, cards shown, laid away and passed face down)."""
+    dealer's discard, cards shown, laid away and passed face down), and in words: the
+    step (``text``: the action as a sentence, how a deal it ended came out, the end of
+    the game), the phase, the bid and trump."""
     rules = record.rules
     n = rules.players
+    seating = rules.seating
+    napoleon = rules.form == "napoleon"
     names = [str(x) for x in record.metadata.get("players", [])]  # type: ignore[attr-defined]
     if len(names) != n:
         names = [seat_name(s, n) for s in range(n)]
+    teams = team_names(rules)
     actions = [a for deal in record.deals for a in deal.actions]
     frames: list[dict[str, Any]] = []
     acting = -1
+    before: Game | None = None
     for index, game in enumerate(record.states()):
         trump = game.trump
         said = None
-        if index > 0:
+        text = "Before the first move"
+        if index > 0 and before is not None:
             action = actions[index - 1]
             said = {"seat": acting, "action": str(action), "label": action_text(action)}
+            receiver = seating.partner(acting) if isinstance(action, Give) else None
+            text = action_sentence(
+                action, who=names[acting], you=False, seating=seating, seat=acting,
+                dealer=before.dealer, upcard=before.upcard, maker=before.maker,
+                napoleon=napoleon, receiver="" if receiver is None else names[receiver])
+            if len(game.results) > len(before.results):
+                text += " " + deal_over_sentence(game.results[-1], seating, names, teams,
+                                                 last=action)
+            if game.is_over():
+                text += " The game is over. " + end_words(game.winner(), game.score, teams,
+                                                          seating=seating)
         acting = game.to_act
+        before = game
+        phase = "over" if game.is_over() else str(game.phase)
+        trick = len(game.tricks) + 1  # the trick on the table, or the next one
         frames.append({
+            "text": text,
+            "phase_words": phase_name(phase, trick=trick),
+            "bid_words": None if game.bid is None else bid_words(game.bid, napoleon=napoleon),
+            "trump_words": trump_words(trump, lead_makes_trump=napoleon and phase == "play"),
             "deal_number": game.deal_number,
-            "phase": "over" if game.is_over() else str(game.phase),
+            "phase": phase,
             "dealer": game.dealer,
             "to_act": game.to_act,
             "hands": [[card_name(c) for c in sort_cards(game.hand(s), trump)]

@@ -38,7 +38,14 @@ from euchre.table.model import Event, Seat, Table
 from euchre.table.wording import action_text, alone_word, options_text, order_word, refusal_text
 from euchre.web.database import SeatRow, Store, StoredTable, StoreError, TableRow
 from euchre.web.guard import TextRefused, check_text
-from euchre.web.project import StateEncoder, event_json, public_json, result_json, seat_json
+from euchre.web.project import (
+    StateEncoder,
+    event_json,
+    last_action,
+    public_json,
+    result_json,
+    seat_json,
+)
 
 __all__ = [
     "AWAY_SECONDS",
@@ -332,7 +339,9 @@ class Room:
         if len(done) < len(results):
             rules = self.table.game.rules
             names = self.names
-            done.extend(result_json(r, rules, names) for r in results[len(done):])
+            game = self.table.game
+            done.extend([result_json(results[d], rules, names, last=last_action(game, d))
+                         for d in range(len(done), len(results))])
         return done
 
     def seats_json(self) -> list[dict[str, Any]]:
@@ -381,14 +390,14 @@ class Room:
         ``event``). The public part of the state is encoded once for all of them."""
         public = self.public()
         encoder = StateEncoder(self.table, public)
-        rules = self.table.game.rules
+        game = self.table.game
         names = self.names
         for client in list(self.clients):
             if client.closed:
                 continue
             head = f'{{"type":"{kind}",'
             if event is not None:
-                head += f'"event":{_dumps(event_json(event, client.seat, rules, names))},'
+                head += f'"event":{_dumps(event_json(event, client.seat, game, names))},'
             client.send(f'{head}"state":{encoder.encode(client.seat)}}}')
 
     # -- seats and tokens ------------------------------------------------------------
@@ -507,9 +516,9 @@ class Room:
         if last_version < 0 or self.table.version - last_version > CATCHUP_LIMIT:
             self._send(client, {"type": "snapshot", "state": self.state(client.seat)})
             return
-        rules = self.table.game.rules
+        game = self.table.game
         names = self.names
-        events = [event_json(e, client.seat, rules, names)
+        events = [event_json(e, client.seat, game, names)
                   for e in self.table.events[last_version:]]
         self._send(client, {"type": "catchup", "events": events,
                             "state": self.state(client.seat)})

@@ -54,13 +54,6 @@ export function cardShort(card) {
   return `${(RANKS[rank] || [rank])[0]}${SUITS[suit] ? SUITS[suit].symbol : suit}`;
 }
 
-/** "♥ hearts" for a suit character. */
-export function suitWords(suit) {
-  if (suit === "n") return "no trump";
-  const s = SUITS[suit];
-  return s ? `${s.symbol} ${s.name}` : "not named yet";
-}
-
 /** A label with suit symbols spelt out for screen readers: "Call ♥" is "Call hearts". */
 export function spoken(text) {
   return String(text).replace(/[♣♦♥♠]/g, (ch) => {

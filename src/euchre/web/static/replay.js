@@ -1,10 +1,10 @@
 // The replay viewer (/replay/{id}): every step of a finished game with all hands shown,
-// from GET /api/tables/{id}/replay. Buttons and the arrow keys step through it.
+// from GET /api/tables/{id}/replay. Buttons and the arrow keys step through it. Each
+// step's sentence, the phase, the bid and trump come worded from the server.
 
-import { cardFigure, cardShort, suitWords } from "/static/cards.js";
+import { cardFigure, cardShort } from "/static/cards.js";
 import { h, replace } from "/static/dom.js";
 import { api } from "/static/net.js";
-import { bidWords } from "/static/table.js";
 
 // Where each seat sits, clockwise from seat 0 at the bottom (as the table page has it).
 const POSITIONS = {
@@ -97,8 +97,6 @@ class Replay {
     const f = d.frames[i];
     const prev = i > 0 ? d.frames[i - 1] : null;
     this.el.range.value = String(i);
-    let words = f.action ? `${this.name(f.action.seat)}: ${f.action.label}`
-      : "Before the first move";
     let shownTrick = f.trick;
     let complete = false;
     // the move that completed a trick: show the whole trick, not the empty next one
@@ -107,13 +105,7 @@ class Replay {
       shownTrick = [...prev.trick, { seat: f.action.seat, card: f.action.action.slice(5) }];
       complete = true;
     }
-    if (prev && (f.deal_number !== prev.deal_number
-        || (f.phase === "over" && prev.phase !== "over"))) {
-      const r = d.results[prev.deal_number];
-      if (r) words += `. Deal over: ${r.line}`;
-    }
-    if (f.phase === "over") words += ". The game is over.";
-    this.el.step.textContent = `Step ${i} of ${d.frames.length - 1}: ${words}`;
+    this.el.step.textContent = `Step ${i} of ${d.frames.length - 1}: ${f.text}`;
     for (const id of ["replay-first", "replay-back"]) {
       document.getElementById(id).disabled = i === 0;
     }
@@ -127,13 +119,11 @@ class Replay {
       + `${cardShort(card)}`).join(", ");
     replace(this.el.status, [
       stat("Deal", `${f.deal_number + 1}, dealt by ${this.name(f.dealer)}`),
-      stat("Phase", f.phase),
+      stat("Phase", f.phase_words),
       stat("Upcard", f.upcard ? cardShort(f.upcard) : "none"),
       f.discard ? stat("Dealer's discard", cardShort(f.discard)) : null,
-      stat("Trump", f.trump ? suitWords(f.trump)
-        : d.form === "napoleon" && f.phase === "play" ? "the first card led makes it"
-          : "not named yet"),
-      f.bid !== null && f.bid !== undefined ? stat("Bid", bidWords(f.bid)) : null,
+      stat("Trump", f.trump_words),
+      f.bid_words ? stat("Bid", f.bid_words) : null,
       stat("Maker", f.maker === null || f.maker === undefined ? "nobody yet" : this.name(f.maker)),
       f.alone.length ? stat("Alone", names(f.alone)) : null,
       f.sitting_out.length ? stat("Sitting out", names(f.sitting_out)) : null,

@@ -1,8 +1,11 @@
 // The table page (/t/{id}): one seat's view of a table, or a spectator's, over the
 // table's WebSocket. Everything drawn comes from the server's ``state``; the page offers
-// exactly ``state.legal`` and never decides what is legal itself.
+// exactly ``state.legal`` and never decides what is legal itself. The sentences about
+// the table (the events, the prompt, the phase, the status, the deals' results, the end
+// of the game) come worded from the server for this receiver: the page only lays them
+// out, always as text (a player's name in them is never read as HTML).
 
-import { backSvg, cardFigure, cardName, cardShort, cardSvg, spoken, suitWords } from "/static/cards.js";
+import { backSvg, cardFigure, cardName, cardShort, cardSvg, spoken } from "/static/cards.js";
 import {
   announce, clock, copyText, forgetSeat, h, invitesOf, keepInvites, keepSeat, replace, saveName,
   savedName, seatOf,
@@ -305,20 +308,16 @@ class TableView {
     this.setState(m.state);
   }
 
-  /** Write events in the log (``loud``: also say them and show their trick or deal). */
+  /** Write events in the log (``loud``: also say them and show their trick or deal):
+   * the server's sentences for this receiver. */
   takeEvents(events, state, loud) {
     for (const ev of events) {
       this.logged = Math.max(this.logged, ev.version);
-      const lines = [eventText(ev, state, this.nameOf.bind(this))];
-      if (ev.trick && ev.trick_winner !== null && ev.trick_winner !== undefined) {
-        lines.push(`${this.nameOf(ev.trick_winner, true)} ${ev.trick_winner === state.viewer
-          ? "win" : "wins"} the trick.`);
-        if (loud) this.holdTrick(ev.trick, ev.trick_winner);
+      if (ev.trick && ev.trick_winner !== null && ev.trick_winner !== undefined && loud) {
+        this.holdTrick(ev.trick, ev.trick_winner, ev.trick_text || "");
       }
-      if (ev.result) {
-        lines.push(`Deal over: ${ev.result.line}.`);
-        this.summary = ev.result;
-      }
+      if (ev.result) this.summary = ev.result;
+      const lines = [ev.text, ev.trick_text, ev.result_text].filter((line) => line);
       for (const line of lines) {
         this.addLog(line);
         if (loud) announce(line);
@@ -326,8 +325,8 @@ class TableView {
     }
   }
 
-  holdTrick(trick, winner) {
-    const hold = { trick, winner, until: Date.now() + HOLD_MS };
+  holdTrick(trick, winner, text) {
+    const hold = { trick, winner, text, until: Date.now() + HOLD_MS };
     this.hold = hold;
     setTimeout(() => {
       if (this.hold === hold) {
@@ -475,11 +474,11 @@ class TableView {
     const mine = state.legal.length > 0;
     if (mine && !(before && before.legal.length > 0 && before.version === state.version)) {
       if (!before || before.to_act !== state.to_act || before.legal.length === 0) {
-        announce(`Your turn: ${promptFor(state)}`);
+        announce(state.prompt);
       }
     }
     if (state.phase === "over" && (!before || before.phase !== "over")) {
-      announce(gameOverText(state));
+      announce(state.end_words);
     }
     document.title = `${mine ? "(Your turn) " : ""}${this.table ? this.table.name : "Table"}`
       + " – Euchre";
@@ -517,11 +516,6 @@ class TableView {
     if (this.state && s === this.state.viewer) return capital ? "You" : "you";
     const seat = this.seat(s);
     return seat ? seat.name : `seat ${s}`;
-  }
-
-  teamWords(team) {
-    const st = this.state;
-    return `${st.teams[team]}${st.team === team ? " (you)" : ""}`;
   }
 
   // -- commands -------------------------------------------------------------------
@@ -575,45 +569,12 @@ class TableView {
     this.renderSide();
   }
 
+  /** The status panel: the server's rows for this receiver, ``{term, text, card}``. */
   renderStatus() {
-    const st = this.state;
-    const items = [];
-    const stat = (term, ...value) => items.push(h("div", { class: "stat" },
-      h("dt", {}, term), h("dd", {}, ...value)));
-    stat("Phase", phaseWords(st));
-    if (st.phase !== "waiting") {
-      stat("Deal", `${st.deal_number + 1}, dealt by ${this.nameOf(st.dealer)}`);
-    }
-    if (st.upcard) {
-      const words = { up: "face up", down: "turned down", taken: "taken by the dealer" };
-      stat("Upcard", h("span", { class: "mini" }, cardFigure(st.upcard, "tiny")),
-        ` ${cardShort(st.upcard)} (${words[st.upcard_state] || st.upcard_state})`);
-    }
-    stat("Trump", st.trump ? suitWords(st.trump)
-      : st.form === "napoleon" && st.phase === "play" ? "the first card led makes it"
-        : "not named yet");
-    if (st.bid !== null && st.bid !== undefined) stat("Bid", bidWords(st.bid));
-    if (st.maker !== null && st.maker !== undefined) {
-      stat("Maker", this.nameOf(st.maker, true));
-    }
-    const alone = st.seats.filter((s) => s.alone).map((s) => this.nameOf(s.seat, true));
-    if (st.form === "four_handed") stat("Alone", alone.length ? alone.join(", ") : "nobody");
-    const sides = (values) => values.map((v, t) => `${this.teamWords(t)} ${v}`).join(" · ");
-    stat("Tricks", sides(st.tricks_won));
-    stat("Score", sides(st.score));
-    if (st.tokens && st.tokens.some((t) => t)) stat("Tokens", sides(st.tokens));
-    if (st.shown && st.shown.length) {
-      stat("Shown", st.shown.map(({ seat, card }) => `${this.nameOf(seat, true)} `
-        + `${cardShort(card)}`).join(", "));
-    }
-    if (st.laid_away && st.laid_away.length) {
-      stat("Laid away", st.laid_away.map(cardShort).join(", "));
-    }
-    for (const g of st.given || []) {
-      stat(g.giver === st.viewer ? "You gave" : "You received", cardShort(g.card));
-    }
-    stat("Target", st.target ? `${st.target} point${st.target === 1 ? "" : "s"}`
-      : `${st.deals_limit} deal${st.deals_limit === 1 ? "" : "s"}`);
+    const items = this.state.status.map(({ term, text, card }) => h("div", { class: "stat" },
+      h("dt", {}, term),
+      card ? h("dd", {}, h("span", { class: "mini" }, cardFigure(card, "tiny")), ` ${text}`)
+        : h("dd", {}, text)));
     replace(this.el.status, items);
   }
 
@@ -700,9 +661,7 @@ class TableView {
       centre = h("div", { class: "centre" }, h("span", { class: "card turned" }, backSvg()),
         h("span", {}, `${cardShort(st.upcard)} turned down`));
     }
-    const caption = holding ? `${this.nameOf(this.hold.winner, true)} `
-      + `${this.hold.winner === st.viewer ? "win" : "wins"} the trick`
-      : trick.length ? `Trick ${trickOrdinal(st)}` : "";
+    const caption = holding ? this.hold.text : st.trick_words;
     return h("div", { class: "trick", role: "group", "aria-label": "Cards on the table" },
       h("div", { class: "trick-cards" }, cards, centre),
       h("p", { class: "trick-caption" }, caption));
@@ -712,7 +671,7 @@ class TableView {
     const st = this.state;
     if (st.viewer === null || st.viewer === undefined) {
       this.el.hand.hidden = true;
-      setText(this.el.why, "You are watching: every player's cards stay hidden.");
+      setText(this.el.why, st.hand_words);
       return;
     }
     this.el.hand.hidden = false;
@@ -725,7 +684,7 @@ class TableView {
     const cards = st.hand.map((card) => {
       const legal = byCard[card];
       const usable = legal && !busy;
-      const reason = legal ? "" : st.why_not[card] || idleReason(st);
+      const reason = legal ? "" : st.why_not[card] || st.idle_words;
       const isNew = st.new_card === card;
       const words = `${cardName(card)}${isNew ? ", the card you picked up" : ""}`;
       const button = h("button", {
@@ -750,12 +709,7 @@ class TableView {
     });
     replace(this.el.hand, cards, this.el.hand);
     this.el.hand.classList.toggle("choosing", Object.keys(byCard).length > 0 && !busy);
-    if (!this.why) {
-      setText(this.el.why, Object.keys(byCard).length && !busy
-        ? (st.phase === "exchange" || st.phase === "discard" ? "Choose the card to discard."
-          : st.phase === "give" ? "Choose the card to give your lone partner."
-            : "The raised cards can be played.") : "");
-    }
+    if (!this.why) setText(this.el.why, Object.keys(byCard).length && !busy ? st.hand_words : "");
   }
 
   showWhy(card, reason) {
@@ -768,19 +722,14 @@ class TableView {
     const busy = this.pending !== null;
     const buttons = [];
     let turn;
-    if (st.phase === "waiting") {
-      if (this.host) {
-        turn = "Start when everyone is here: open seats nobody takes are played by bots.";
-        buttons.push(h("button", { type: "button", class: "primary", id: "start",
-          dataset: { key: "start" }, onclick: () => this.socket.send({ type: "start" }) },
-        "Start the game"));
-      } else {
-        turn = "Waiting for the host to start the game.";
-      }
-    } else if (st.phase === "over") {
-      turn = gameOverText(st);
-    } else if (st.legal.length) {
-      turn = busy ? "Sent…" : `Your turn: ${promptFor(st)}`;
+    if (st.phase === "waiting" && this.host) {
+      // the host's own words go with the start button, which only the host has
+      turn = "Start when everyone is here: open seats nobody takes are played by bots.";
+      buttons.push(h("button", { type: "button", class: "primary", id: "start",
+        dataset: { key: "start" }, onclick: () => this.socket.send({ type: "start" }) },
+      "Start the game"));
+    } else if (st.legal.length && st.phase !== "waiting" && st.phase !== "over") {
+      turn = busy ? "Sent…" : st.prompt;
       const inHand = new Set(st.hand);
       for (const a of st.legal) {
         const m = a.action.match(/^(play|discard|give) (\S+)$/);
@@ -791,10 +740,8 @@ class TableView {
           "aria-label": spoken(a.label), onclick: () => this.act(a.action),
         }, a.label));
       }
-    } else if (st.to_act >= 0) {
-      turn = `Waiting for ${this.nameOf(st.to_act)}…`;
     } else {
-      turn = "";
+      turn = st.prompt;
     }
     this.el.turn.textContent = turn;
     replace(this.el.actions, buttons, this.el.turn);
@@ -854,9 +801,8 @@ class TableView {
       const base = `/api/tables/${encodeURIComponent(this.id)}`;
       parts.push(h("div", { class: "panel game-over", id: "game-over" },
         h("h2", {}, "Game over"),
-        h("p", { class: "big" }, gameOverText(st)),
-        st.team !== null && st.team !== undefined && st.winner !== null
-          ? h("p", {}, st.winner === st.team ? "Your side won!" : "Your side lost.") : null,
+        h("p", { class: "big" }, st.end_words),
+        st.side_words ? h("p", {}, st.side_words) : null,
         h("ul", { class: "links" },
           h("li", {}, h("a", { href: `${base}/record.json`, download: "", id: "record-json" },
             "Download the record (JSON)")),
@@ -871,8 +817,8 @@ class TableView {
       parts.push(h("div", { class: "panel deal-summary", id: "deal-summary" },
         h("h2", {}, "Last deal"),
         h("p", {}, r.line),
-        h("p", {}, gainsText(r, st)),
-        h("p", {}, `Score: ${r.score.map((v, t) => `${st.teams[t]} ${v}`).join(" · ")}`),
+        h("p", {}, r.gains_line),
+        h("p", {}, r.score_line),
         st.results.length > 1 ? h("details", {}, h("summary", {}, "Every deal"),
           h("ol", {}, st.results.map((x) => h("li", {}, x.line)))) : null,
         st.phase === "over" ? null : h("button", { type: "button", dataset: { key: "dismiss" },
@@ -1000,106 +946,6 @@ function setText(node, text) {
 
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : "";
-}
-
-function phaseWords(st) {
-  return {
-    waiting: "waiting for the start", bid1: "bidding, first round (the upcard)",
-    bid2: "bidding, second round (name a suit)", alone: "going alone?",
-    exchange: "the dealer discards", play: `playing, trick ${trickOrdinal(st)}`,
-    over: "the game is over", benny: "the dealer names trump for the Benny",
-    declare: "declarations (farmer's hand, going under, throwing in)",
-    bid: "bidding for tricks", trump: "the maker names trump",
-    best: "calling for the partner's best card", give: "the partner gives a card",
-    discard: "a card is laid away",
-  }[st.phase] || st.phase;
-}
-
-/** The number of the trick on the table, or of the next one: ``trick_number`` counts
- *  the trick on the table, or the tricks taken when none is. */
-function trickOrdinal(st) {
-  return st.trick.length ? st.trick_number : st.trick_number + 1;
-}
-
-function promptFor(st) {
-  return {
-    bid1: `take the upcard (${cardShort(st.upcard)}) for trump or pass`,
-    bid2: "name trump or pass",
-    alone: "go alone or stay",
-    exchange: "choose a card to discard",
-    play: st.trump === null && st.form === "napoleon" && !st.trick.length
-      ? "lead a card: its suit becomes trump" : "play a card",
-    benny: "name trump (before looking at your hand)",
-    declare: "declare, or pass",
-    bid: st.bid === null || st.bid === undefined ? "bid, or pass"
-      : `bid more than ${bidWords(st.bid)}, or pass`,
-    trump: "name trump",
-    best: "call for your partner's best card, or decline",
-    give: "give your lone partner a card",
-    discard: "choose a card to lay away",
-  }[st.phase] || "choose";
-}
-
-function idleReason(st) {
-  if (st.phase === "waiting") return "The game has not started.";
-  if (st.phase === "over") return "The game is over.";
-  if (st.legal.length) return "Not a choice now.";
-  if (st.phase === "play") return "Wait for your turn.";
-  return "Cards are played after the bidding.";
-}
-
-function gameOverText(st) {
-  if (st.winner === null || st.winner === undefined) return "The game is over.";
-  const name = st.teams[st.winner];
-  const verb = st.per_player || st.players === 2 ? "wins" : "win";
-  const others = st.score.filter((_, t) => t !== st.winner);
-  return `${name} ${verb}, ${st.score[st.winner]} to ${others.join(", ")}.`;
-}
-
-/** A bid in words: "3 tricks", "Nap", "misère". */
-export function bidWords(bid) {
-  return { misere: "misère", nap: "Nap", wellington: "Wellington", blucher: "Blücher" }[bid]
-    || `${bid} trick${bid === "1" ? "" : "s"}`;
-}
-
-/** Who scored in a deal: "East-West +2", or each side's gain where several changed. */
-function gainsText(r, st) {
-  if (r.team !== null && r.team !== undefined) return `${st.teams[r.team]} +${r.points}`;
-  const gains = (r.gains || []).map((g, t) => [g, t]).filter(([g]) => g);
-  if (!gains.length) return "No points.";
-  return gains.map(([g, t]) => `${st.teams[t]} ${g > 0 ? "+" : ""}${g}`).join(" · ");
-}
-
-/** An event in words: "West plays 9♠", "You pass", "North orders up Q♣". */
-export function eventText(ev, st, nameOf) {
-  const you = ev.seat === st.viewer;
-  const who = nameOf(ev.seat, true);
-  const verb = (mine, theirs) => (you ? mine : theirs);
-  const a = ev.action;
-  // a card laid away, or given to a partner, face down
-  if (a === null || a === undefined) return `${who} ${verb("lay", "lays")} a card face down.`;
-  const [word, arg] = a.split(" ");
-  switch (word) {
-    case "pass": return `${who} ${verb("pass", "passes")}.`;
-    case "order": {
-      const up = st.upcard ? ` the ${cardShort(st.upcard)}` : "";
-      return ev.seat === st.dealer ? `${who} ${verb("pick up", "picks up")}${up}.`
-        : `${who} ${verb("order up", "orders up")}${up}.`;
-    }
-    case "call": return `${who} ${verb("call", "calls")} ${suitWords(arg)}.`;
-    case "alone": return `${who} ${verb("go", "goes")} alone!`;
-    case "stay": return `${who} ${verb("stay", "stays")}.`;
-    case "discard": return `${who} ${verb("discard", "discards")} ${cardShort(arg)}.`;
-    case "play": return `${who} ${verb("play", "plays")} ${cardShort(arg)}.`;
-    case "bid": return `${who} ${verb("bid", "bids")} ${bidWords(arg)}.`;
-    case "give": return `${who} ${verb("give", "gives")} ${cardShort(arg)}.`;
-    case "best": return `${who} ${verb("call", "calls")} for the partner's best card.`;
-    case "decline": return `${who} ${verb("decline", "declines")} to call for best.`;
-    case "farmer": return `${who} ${verb("show", "shows")} a farmer's hand.`;
-    case "under": return `${who} ${verb("go", "goes")} under.`;
-    case "throw": return `${who} ${verb("throw", "throws")} the hand in.`;
-    default: return `${who}: ${a}.`;
-  }
 }
 
 function tick(root) {
