@@ -714,12 +714,16 @@ class Table:
             next_to_act=self._game.to_act,
         )
 
-    def hand(self, viewer: int | None) -> Hand:
+    def hand(self, viewer: int | None, view: PlayerView | None = None) -> Hand:
         """What only ``viewer`` sees of the table now (nothing for a spectator): the
         private part of :meth:`snapshot`, for a face that builds the public part once
-        for every viewer (``snapshot(SPECTATOR)``)."""
+        for every viewer (``snapshot(SPECTATOR)``). ``view`` is :meth:`view` of
+        ``viewer``, when the caller has it already (it is worked out again while a
+        finished deal stays on the table, whose hands are those before its last card)."""
         held = self._held
-        return self._hand(self._game if held is None else held.before, held, viewer)
+        if held is not None:
+            return self._hand(held.before, held, viewer)
+        return self._hand(self._game, None, viewer, view)
 
     def _hand(self, game: Game, held: HeldDeal | None, viewer: int | None,
               view: PlayerView | None = None) -> Hand:

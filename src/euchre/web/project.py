@@ -282,15 +282,18 @@ def state_json(table: Table, viewer: int | None, *, started: bool,
 
 
 def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> dict[str, Any]:
-    """The table as ``viewer`` may see it: ``public`` (:func:`public_json`, what a
-    spectator sees) with the seat's own part from :meth:`Table.hand
-    <euchre.table.model.Table.hand>`, the engine's view of that seat."""
+    """The table as ``viewer`` may see it: ``public`` (:func:`public_json`, what every
+    player sees) with the seat's own part from :meth:`Table.hand
+    <euchre.table.model.Table.hand>`, the engine's view of that seat, and the status
+    panel worded for the viewer (``None``: a spectator)."""
     if viewer is None:
-        return dict(public)
-    hand = table.hand(viewer)
+        spectator = dict(public)
+        spectator["status"] = _status(spectator, table.game.rules)
+        return spectator
+    view = table.view(viewer)
+    hand = table.hand(viewer, view)
     rules = table.game.rules
     seating = rules.seating
-    view = table.view(viewer)
     n = len(public["seats"])
     positions = SCREEN_POSITIONS[n]
     live = public["phase"] not in ("waiting", "over")
@@ -370,60 +373,57 @@ def _upcard_words(name: str, state: str) -> str:
     return upcard_words(parse_card(name), state)
 
 
-def _status(state: Mapping[str, Any], rules: Rules) -> list[dict[str, str]]:
-    """The status panel of ``state`` for its viewer, as ``{term, text}`` rows (the
-    upcard's row also names its ``card``): the phase, the deal, the upcard, trump, the
-    bid, the maker, who is alone, the tricks and score of each side, and what the
-    further forms add."""
+def _status(state: Mapping[str, Any], rules: Rules) -> list[list[str]]:
+    """The status panel of ``state`` for its viewer, as ``[term, text]`` rows (the
+    upcard's row also names its card: ``[term, text, card]``): the phase, the deal, the
+    upcard, trump, the bid, the maker, who is alone, the tricks and score of each side,
+    and what the further forms add."""
     viewer = state["viewer"]
     names = _names(state)
 
     def name(seat: int, capital: bool = True) -> str:
         return _name(seat, viewer, names, capital=capital)
 
-    rows: list[dict[str, str]] = []
-
-    def row(term: str, text: str, **more: str) -> None:
-        rows.append({"term": term, "text": text, **more})
-
     phase = state["phase"]
-    row("Phase", state["phase_words"])
+    napoleon = rules.form == "napoleon"
+    rows = [["Phase", state["phase_words"]]]
     if phase != "waiting":
-        row("Deal", f"{state['deal_number'] + 1}, dealt by {name(state['dealer'], False)}")
+        rows.append(["Deal", f"{state['deal_number'] + 1}, dealt by "
+                             f"{name(state['dealer'], False)}"])
     if state["upcard"]:
-        row("Upcard", _upcard_words(state["upcard"], state["upcard_state"]),
-            card=state["upcard"])
+        rows.append(["Upcard", _upcard_words(state["upcard"], state["upcard_state"]),
+                     state["upcard"]])
     trump = state["trump"]
-    row("Trump", trump_words(None if trump is None
-                             else NO_TRUMP if trump == "n" else SUIT_CHARS.index(trump),
-                             lead_makes_trump=rules.form == "napoleon" and phase == "play"))
+    rows.append(["Trump", trump_words(None if trump is None
+                                      else NO_TRUMP if trump == "n" else SUIT_CHARS.index(trump),
+                                      lead_makes_trump=napoleon and phase == "play")])
     if state["bid"] is not None:
-        row("Bid", bid_words(_BIDS.get(state["bid"]) or int(state["bid"]),
-                             napoleon=rules.form == "napoleon"))
+        rows.append(["Bid", bid_words(_BIDS.get(state["bid"]) or int(state["bid"]),
+                                      napoleon=napoleon)])
     if state["maker"] is not None:
-        row("Maker", name(state["maker"]))
+        rows.append(["Maker", name(state["maker"])])
     if rules.form == "four_handed":
         alone = [name(seat["seat"]) for seat in state["seats"] if seat["alone"]]
-        row("Alone", ", ".join(alone) or "nobody")
-    teams = [f"{team}{' (you)' if state['team'] == t else ''}"
-             for t, team in enumerate(state["teams"])]
+        rows.append(["Alone", ", ".join(alone) or "nobody"])
+    team = state["team"]
+    teams = [f"{side} (you)" if team == t else side for t, side in enumerate(state["teams"])]
 
     def sides(values: Sequence[int]) -> str:
-        return " · ".join(f"{teams[t]} {v}" for t, v in enumerate(values))
+        return " · ".join([f"{teams[t]} {v}" for t, v in enumerate(values)])
 
-    row("Tricks", sides(state["tricks_won"]))
-    row("Score", sides(state["score"]))
+    rows.append(["Tricks", sides(state["tricks_won"])])
+    rows.append(["Score", sides(state["score"])])
     if any(state["tokens"]):
-        row("Tokens", sides(state["tokens"]))
+        rows.append(["Tokens", sides(state["tokens"])])
     if state["shown"]:
-        row("Shown", ", ".join(f"{name(x['seat'])} {_card_words(x['card'])}"
-                               for x in state["shown"]))
+        rows.append(["Shown", ", ".join([f"{name(x['seat'])} {_card_words(x['card'])}"
+                                         for x in state["shown"]])])
     if state["laid_away"]:
-        row("Laid away", ", ".join(_card_words(c) for c in state["laid_away"]))
+        rows.append(["Laid away", ", ".join([_card_words(c) for c in state["laid_away"]])])
     for given in state["given"]:
-        row("You gave" if given["giver"] == viewer else "You received",
-            _card_words(given["card"]))
-    row("Target", target_words(state["target"], state["deals_limit"]))
+        rows.append(["You gave" if given["giver"] == viewer else "You received",
+                     _card_words(given["card"])])
+    rows.append(["Target", target_words(state["target"], state["deals_limit"])])
     return rows
 
 
@@ -452,7 +452,7 @@ class StateEncoder:
 
     def encode(self, viewer: int | None) -> str:
         """The state as ``viewer`` may see it, as compact JSON text."""
-        state = self.public if viewer is None else seat_json(self.table, viewer, self.public)
+        state = seat_json(self.table, viewer, self.public)
         return _dumps({k: state[k] for k in PRIVATE})[:-1] + "," + self._rest
 
 
@@ -463,8 +463,9 @@ def _dumps(data: Mapping[str, Any]) -> str:
 def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence] = (),
                 turn_deadline: float | None = None,
                 results: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
-    """The table now as a spectator sees it: what every player sees (the arguments are
-    :func:`state_json`'s)."""
+    """What every player sees of the table now (the arguments are :func:`state_json`'s):
+    a spectator's state but for its status panel, which :func:`seat_json` words for
+    each receiver (a spectator's too), as it words the rest of a seat's own part."""
     snapshot = table.snapshot(SPECTATOR)
     rules = table.game.rules
     view = table.view(0)  # its public part: bid, shown, tokens
@@ -568,7 +569,6 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
         hand_words=WATCHING,
         idle_words="",
     )
-    state["status"] = _status(state, rules)
     return state
 
 

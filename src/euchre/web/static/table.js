@@ -569,9 +569,10 @@ class TableView {
     this.renderSide();
   }
 
-  /** The status panel: the server's rows for this receiver, ``{term, text, card}``. */
+  /** The status panel: the server's rows for this receiver, ``[term, text]`` (the
+   *  upcard's row adds its card: ``[term, text, card]``). */
   renderStatus() {
-    const items = this.state.status.map(({ term, text, card }) => h("div", { class: "stat" },
+    const items = this.state.status.map(([term, text, card]) => h("div", { class: "stat" },
       h("dt", {}, term),
       card ? h("dd", {}, h("span", { class: "mini" }, cardFigure(card, "tiny")), ` ${text}`)
         : h("dd", {}, text)));
