@@ -40,9 +40,10 @@ def test_the_hot_modules_run_as_the_build_says() -> None:
     assert expected == "compiled"
     if _hook().why_pure() is None:  # a compiler here: the build compiled every hot module
         assert compiled_modules() == HOT_MODULES
-        assert build_line() == ("compiled with mypyc: cards, deal, game, playout, scoring, "
-                                "solver, view, players.basic, players.knowledge, "
-                                "players.sampling")
+        assert build_line() == ("compiled with mypyc: engine.cards, engine.deal, "
+                                "engine.game, analysis.playout, engine.scoring, "
+                                "players.solver, engine.view, players.basic, "
+                                "players.knowledge, players.sampling")
     else:
         assert compiled_modules() == ()
 

@@ -570,8 +570,9 @@ def test_play_command_options_and_errors(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_bots_move_at_the_pace_and_space_hurries_them() -> None:
+    # the slowest pace a person may set: without space, no bot would move in this test
     config = PlayConfig(seed=seed_dealt_by(0), partner="basic", opponents="basic",
-                        hint_bot="basic", speed=1.8)
+                        hint_bot="basic", speed=10)
     app = EuchreApp(config, setup=False)
 
     async def script(pilot: Pilot[None], app: EuchreApp) -> None:
@@ -579,10 +580,11 @@ def test_bots_move_at_the_pace_and_space_hurries_them() -> None:
         await pilot.pause(0.3)
         assert session.version == 0  # West takes its time
         west = session.seat_label(1)
-        assert "Pace 1.8 s" in screen_text(app) and f"{west} is thinking" in screen_text(app)
+        assert "Pace 10 s" in screen_text(app) and f"{west} is thinking" in screen_text(app)
         for expected in (1, 2):
             await pilot.press("space")
-            deadline = time.monotonic() + 1.5  # well under the pace of 1.8 s
+            # a hurried bot moves at once; unhurried, it would wait the whole 10 s
+            deadline = time.monotonic() + 8
             while session.version < expected:
                 assert time.monotonic() < deadline, "space did not hurry the bot"
                 await pilot.pause(0.01)
