@@ -309,17 +309,6 @@ def test_confidence_interval_of_equal_weights_is_the_mean_s() -> None:
     assert confidence_interval([3.0], [1.0]).low is None
 
 
-def _cli_serves_bots() -> bool:
-    from euchre.cli.main import build_parser
-
-    try:
-        build_parser().parse_args(["bot", "random"])
-    except SystemExit:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _cli_serves_bots(), reason="euchre.cli.main does not wire 'euchre bot' yet")
 def test_a_built_in_bot_served_by_euchre_bot_plays_through_the_arena() -> None:
     served = f"ext:{sys.executable} -m euchre bot {STRONG if STRONG == 'basic' else 'random'}"
     result = run_match([served, "random"], Rules(), deals=4, duplicate=True, seed=2)
@@ -327,7 +316,6 @@ def test_a_built_in_bot_served_by_euchre_bot_plays_through_the_arena() -> None:
     assert result.deals == 8
 
 
-@pytest.mark.skipif("basic" not in available_bots(), reason="no basic bot")
 def test_a_bot_served_over_the_protocol_plays_exactly_as_itself() -> None:
     served = (f"ext:{sys.executable} -c \"import sys; from euchre.protocol import serve; "
               "from euchre.players.basic import BasicPlayer; "

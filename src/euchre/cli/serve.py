@@ -1,7 +1,10 @@
 """``euchre serve``: the web table on uvicorn, with its store in the user's data folder.
 
 The server prints the address to open and runs until interrupted. A port already in
-use, or a store that can not be opened, is one line on standard error, not a traceback.
+use, or a store that can not be opened, is one line on standard error, not a traceback;
+so is a missing ``web`` extra (starlette, uvicorn, websockets: ``pip install
+'euchre[web]'``, or ``make serve``), which only this command needs: nothing here imports
+them before the command runs, so every other command works without them.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from euchre.errors import EuchreError
 __all__ = ["STORE_FILE", "add_serve_command", "cmd_serve", "origin", "store_path"]
 
 STORE_FILE = "tables.sqlite3"
+
+WEB_MODULES = ("starlette", "uvicorn", "websockets")
+"""What the web table imports of the ``web`` extra (pyproject.toml)."""
 
 
 def store_path(data: str | None) -> Path:
@@ -90,6 +96,10 @@ def _check_port(host: str, port: int) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run ``euchre serve``."""
+    from euchre.extras import optional_module
+
+    for name in WEB_MODULES:  # each, before anything starts: one line for the first missing
+        optional_module(name, "web", "the web table (euchre serve)")
     import uvicorn
 
     from euchre.web.app import create_app
