@@ -78,10 +78,9 @@ typecheck: $(ALL_STAMP)
 # runs those from their sources, against each build.
 NOT_DOCTESTED := $(patsubst %,--ignore=$(COMPILED)/%,$(shell $(PYTHON) hatch_build.py compiled))
 # The tests that need the cores to themselves, run alone after the others: the Ray
-# executor's start a two-CPU Ray instance and cancel its tasks in flight, a race a busy
-# machine can lose; the scripts' compare two runs of `expert`, whose play changes where
-# a busy machine makes it reach its time limit (0.8 s a decision).
-ALONE := tests/analysis/test_arena_ray.py tests/test_scripts.py
+# executor's start a two-CPU Ray instance of their own, whose workers would compete with
+# pytest's.
+ALONE := tests/analysis/test_arena_ray.py
 
 pytest: $(ALL_STAMP) $(COMPILED_STAMP)
 	PYTHONPATH=$(COMPILED) EUCHRE_EXPECT_BUILD=compiled \

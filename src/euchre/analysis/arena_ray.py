@@ -24,6 +24,7 @@ import os
 import signal
 import socket
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from types import TracebackType
@@ -37,6 +38,12 @@ INSTALL_HINT: Final = "pip install 'euchre[ray]'"
 """How to install Ray for the arena."""
 
 _T = TypeVar("_T")
+
+_RECANCEL_EVERY: Final = 0.5
+"""Seconds between two cancels of a task that has not stopped (:meth:`RayExecutor._cancel`)."""
+
+_RECANCEL_FOR: Final = 30.0
+"""Seconds to go on cancelling a task that has not stopped, at most."""
 
 _CONNECT_TIMEOUT: Final = 5.0
 """Seconds to wait for a cluster's address to answer before calling Ray: ``ray.init``
@@ -130,6 +137,8 @@ class RayExecutor:
         self._pending: set[Any] = set()
         self._remote: Any = None
         self._closed = False
+        self._cancellers: list[threading.Thread] = []
+        self._stop_cancelling = threading.Event()
         self._owns = not ray.is_initialized()
         if not self._owns:
             return
@@ -228,17 +237,41 @@ class RayExecutor:
                               f"{_first_line(error)}") from error
 
     def _cancel(self, refs: Iterable[Any]) -> None:
+        """Cancel ``refs``, until each has stopped. Ray (2.60) can miss a cancel that
+        reaches a task while it is being handed to a worker (one starting, say): the
+        task then runs to its end. So a thread sends the cancel again, every
+        :data:`_RECANCEL_EVERY` seconds, to each task still running, until none is
+        (or :meth:`shutdown`)."""
         refs = list(refs)
         self._pending.difference_update(refs)
         if not refs or not self._ray.is_initialized():
             return
+        self._send_cancel(refs)
+        self._cancellers = [thread for thread in self._cancellers if thread.is_alive()]
+        canceller = threading.Thread(target=self._cancel_until_stopped, args=(refs,),
+                                     name="euchre-ray-cancel", daemon=True)
+        self._cancellers.append(canceller)
+        canceller.start()
+
+    def _send_cancel(self, refs: Iterable[Any]) -> None:
         for ref in refs:
             with contextlib.suppress(Exception):  # finished meanwhile, or Ray going away
                 self._ray.cancel(ref)
 
+    def _cancel_until_stopped(self, refs: list[Any]) -> None:
+        deadline = time.monotonic() + _RECANCEL_FOR
+        while refs and not self._stop_cancelling.is_set() and time.monotonic() < deadline:
+            try:
+                _, refs = self._ray.wait(refs, num_returns=len(refs), timeout=_RECANCEL_EVERY)
+            except Exception:  # Ray shut down by its owner: nothing is running any more
+                return
+            if refs and not self._stop_cancelling.is_set():
+                self._send_cancel(refs)
+
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Cancel the tasks of unread ``map`` results (``cancel_futures``) or wait for
-        them (``wait``), then shut Ray down if this executor started it."""
+        them (``wait``), then shut Ray down if this executor started it. With Ray
+        started elsewhere, it returns once the tasks cancelled have stopped."""
         if self._closed:
             return
         self._closed = True
@@ -249,6 +282,10 @@ class RayExecutor:
             elif wait:
                 ray.wait(list(self._pending), num_returns=len(self._pending))
         self._pending.clear()
+        if self._owns:  # ray.shutdown stops every task: the cancellers can stop now
+            self._stop_cancelling.set()
+        for canceller in self._cancellers:  # each wakes within _RECANCEL_EVERY
+            canceller.join()
         if self._owns and ray.is_initialized():
             ray.shutdown()
 
