@@ -634,6 +634,44 @@ def test_a_view_must_be_one_a_real_game_could_show(view: dict[str, Any], expecte
     assert str(info.value).startswith(expected)
 
 
+def _real_view(rules: Rules, phase: str) -> dict[str, Any]:
+    """The view of the first seat to act in ``phase`` in a random game of ``rules``."""
+    for seed in range(200):
+        game, rng = Game(rules, seed=seed), random.Random(seed)
+        while not game.is_over():
+            if game.phase == phase:
+                return view_to_dict(game.view(game.to_act))
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError(f"no game of 200 reached {phase}")
+
+
+@pytest.mark.parametrize(("rules", "phase", "call", "expected"), [
+    (Rules.preset("hasenpfeffer"), "trump", "call:s", "{maker}, but the maker, seat {to_act}, "
+                                                      "names trump"),
+    (Rules.preset("hasenpfeffer"), "trump", "pass", "pass is not naming trump (call:SUIT)"),
+    (Rules.preset("british"), "benny", "call:s", "{maker}, but the dealer, seat {to_act}, "
+                                                 "names trump for the Benny"),
+    (Rules.preset("british"), "benny", "accept", "accept is not naming trump (call:SUIT)"),
+    (Rules(farmers=True), "declare", "pass", "{maker}, but seat {to_act} declares next"),
+    (Rules(partners_best="loner"), "best", "best", "{maker}, but seat {to_act} calls for best "
+                                                   "next (or declines)"),
+])
+def test_a_call_out_of_turn_or_of_the_wrong_kind_is_named(rules: Rules, phase: str, call: str,
+                                                          expected: str) -> None:
+    """The call the seat to act makes next, made by another seat (``{maker}`` in
+    ``expected``) or of a kind its phase does not take (from the seat to act)."""
+    view = _real_view(rules, phase)
+    to_act, k = view["to_act"], len(view["calls"])
+    wrong_seat = "{maker}" in expected
+    caller = (to_act + 1) % rules.players if wrong_seat else to_act
+    view["calls"] = [*view["calls"], [caller, call]]
+    with pytest.raises(ProtocolError) as info:
+        view_from_dict(view)
+    at = f"view.calls[{k}][{0 if wrong_seat else 1}]: "
+    words = expected.format(maker=f"is seat {caller}", to_act=to_act)
+    assert str(info.value).startswith(at + words), str(info.value)
+
+
 def test_hand_written_views_that_a_real_game_could_show_are_read() -> None:
     assert view_from_dict(_bid_view()).to_act == 0
     view = view_from_dict(_play_view())

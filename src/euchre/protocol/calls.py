@@ -100,6 +100,31 @@ class _Calls:
         self.k += 1
         return call
 
+    def take(self, seat: int, phase: str, turn: str) -> tuple[int, Action] | None:
+        """The next call and its index, which must be ``seat``'s (``turn`` says what that
+        seat does, for the message); ``None`` when the calls end before it, with
+        ``seat`` to act in ``phase``."""
+        if self.done():
+            self.stop(phase, seat)
+            return None
+        k = self.k
+        who, action = self.next()
+        if who != seat:
+            fail(f"{self.at}[{k}][0]", f"is seat {who}, but {turn}")
+        return k, action
+
+    def naming_trump(self, k: int, action: Action) -> int:
+        """The suit the ``k``-th call names as trump (a suit, not no-trump)."""
+        if not isinstance(action, Call) or action.suit == NO_TRUMP:
+            fail(f"{self.at}[{k}][1]", f"{to_protocol(action)} is not naming trump (call:SUIT)")
+        return action.suit
+
+    def end(self) -> None:
+        """The calls are over: no call may follow, and the play begins."""
+        if not self.done():
+            fail(f"{self.at}[{self.k}]", "comes after the last call of a deal")
+        self.stop("play", -1)
+
     def stop(self, expected: str, seat: int) -> None:
         """The calls end here, with ``seat`` to act in phase ``expected``."""
         if self.phase != expected:
@@ -165,20 +190,15 @@ class _Calls:
     # -- Euchre: benny, declare, bid1, exchange, bid2, alone, best -----------------------
 
     def _euchre(self) -> None:
-        rules, dealer, at = self.rules, self.dealer, self.at
+        rules, dealer = self.rules, self.dealer
         turned = turned_down(rules, self.upcard)
         ordered = False
         if self.upcard == BENNY and names_benny(rules):
-            if self.done():
-                self.stop("benny", dealer)
+            call = self.take(dealer, "benny",
+                             f"the dealer, seat {dealer}, names trump for the Benny")
+            if call is None:
                 return
-            who, action = self.next()
-            if who != dealer:
-                fail(f"{at}[0][0]", f"is seat {who}, but the dealer, seat {dealer}, names "
-                                    "trump for the Benny")
-            if not isinstance(action, Call) or action.suit == NO_TRUMP:
-                fail(f"{at}[0][1]", f"{to_protocol(action)} is not naming trump (call:SUIT)")
-            self.trump, self.maker, ordered = action.suit, dealer, True
+            self.trump, self.maker, ordered = self.naming_trump(*call), dealer, True
         if declaring(rules) and not self._declarations():
             return
         if self.trump is None:
@@ -192,22 +212,17 @@ class _Calls:
             return
         if rules.partners_best != "none" and self.alone and not self._best():
             return
-        if not self.done():
-            fail(f"{at}[{self.k}]", "comes after the last call of a deal")
-        self.stop("play", -1)
+        self.end()
 
     def _declarations(self) -> bool:
         """The pre-bid declarations, each seat once; False when the calls stop in them."""
         rules, at = self.rules, self.at
         swapped = False
         for seat in self.seating.order_after(self.dealer):
-            if self.done():
-                self.stop("declare", seat)
+            call = self.take(seat, "declare", f"seat {seat} declares next")
+            if call is None:
                 return False
-            k = self.k
-            who, action = self.next()
-            if who != seat:
-                fail(f"{at}[{k}][0]", f"is seat {who}, but seat {seat} declares next")
+            k, action = call
             if isinstance(action, Pass):
                 continue
             if not isinstance(action, Declare):
@@ -233,13 +248,10 @@ class _Calls:
             if rnd == 1 and turned < 0:
                 continue  # the Benny turned up: round one is skipped
             for seat in self.seating.order_after(dealer):
-                if self.done():
-                    self.stop(f"bid{rnd}", seat)
+                call = self.take(seat, f"bid{rnd}", f"seat {seat} bids next")
+                if call is None:
                     return False
-                k = self.k
-                who, action = self.next()
-                if who != seat:
-                    fail(f"{at}[{k}][0]", f"is seat {who}, but seat {seat} bids next")
+                k, action = call
                 if isinstance(action, Pass) and not (
                         rnd == 2 and seat == dealer and rules.stick_the_dealer):
                     continue
@@ -270,14 +282,10 @@ class _Calls:
             if rules.lone_defender_needs_loner and not seating.same_team(seat, maker) and (
                     not any(seating.same_team(a, maker) for a in self.alone)):
                 continue
-            if self.done():
-                self.stop("alone", seat)
+            call = self.take(seat, "alone", f"seat {seat} is asked next whether to go alone")
+            if call is None:
                 return False
-            k = self.k
-            who, action = self.next()
-            if who != seat:
-                fail(f"{at}[{k}][0]", f"is seat {who}, but seat {seat} is asked next whether "
-                                      "to go alone")
+            k, action = call
             if not isinstance(action, GoAlone):
                 fail(f"{at}[{k}][1]", f"{to_protocol(action)} is not an answer to whether to "
                                       "go alone (alone or stay)")
@@ -294,14 +302,10 @@ class _Calls:
         if rules.partners_best == "loner_and_defender":
             callers += [s for s in self.alone if not seating.same_team(s, maker)]  # type: ignore[arg-type]
         for caller in callers:
-            if self.done():
-                self.stop("best", caller)
+            call = self.take(caller, "best", f"seat {caller} calls for best next (or declines)")
+            if call is None:
                 return False
-            k = self.k
-            who, action = self.next()
-            if who != caller:
-                fail(f"{at}[{k}][0]", f"is seat {who}, but seat {caller} calls for best "
-                                      "next (or declines)")
+            k, action = call
             if not isinstance(action, Best):
                 fail(f"{at}[{k}][1]", f"{to_protocol(action)} is not an answer to a call for "
                                       "best (best or decline)")
@@ -329,13 +333,10 @@ class _Calls:
                 finished = calls == n
             if finished:
                 break
-            if self.done():
-                self.stop("bid", seat)
+            call = self.take(seat, "bid", f"seat {seat} bids next")
+            if call is None:
                 return
-            k = self.k
-            who, action = self.next()
-            if who != seat:
-                fail(f"{at}[{k}][0]", f"is seat {who}, but seat {seat} bids next")
+            k, action = call
             stuck = (nap and rules.nap_all_pass == "dealer_bids_one" and seat == self.dealer
                      and top is None)
             if isinstance(action, Pass) and not stuck:
@@ -365,20 +366,11 @@ class _Calls:
             if self.bid == MISERE:
                 self.trump = NO_TRUMP
         else:
-            if self.done():
-                self.stop("trump", maker)
+            call = self.take(maker, "trump", f"the maker, seat {maker}, names trump")
+            if call is None:
                 return
-            k = self.k
-            who, action = self.next()
-            if who != maker:
-                fail(f"{at}[{k}][0]", f"is seat {who}, but the maker, seat {maker}, names "
-                                      "trump")
-            if not isinstance(action, Call) or action.suit == NO_TRUMP:
-                fail(f"{at}[{k}][1]", f"{to_protocol(action)} is not naming trump (call:SUIT)")
-            self.trump = action.suit
+            self.trump = self.naming_trump(*call)
             if rules.widow == "bidder_takes" and self.done() and self.phase == "discard":
                 self.stop("discard", maker)
                 return
-        if not self.done():
-            fail(f"{at}[{self.k}]", "comes after the last call of a deal")
-        self.stop("play", -1)
+        self.end()
