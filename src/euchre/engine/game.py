@@ -99,7 +99,7 @@ if TYPE_CHECKING:
     from euchre.engine.view import PlayerView
 
 __all__ = ["CHOICES", "FLOWS", "NAP_BIDS", "NOTHING", "Game", "Outcome", "Phase", "allowed_bids",
-           "qualifies", "score_deal"]
+           "deal_phases", "qualifies", "score_deal"]
 
 
 class Phase(StrEnum):
@@ -331,6 +331,25 @@ def _allowed(rules: Rules, phase: Phase) -> bool:
     if phase is _DISCARD:  # Hasenpfeffer's widow (a lone player's discard is a step of best)
         return rules.widow == "bidder_takes"
     return True
+
+
+def deal_phases(rules: Rules) -> tuple[Phase, ...]:
+    """The phases a deal under ``rules`` may be in, in order: the form's flow
+    (:data:`FLOWS`) less the phases the rules leave out, the best phase followed by its
+    steps (give, discard). A view's phase is one of them (or ``over``).
+
+    >>> [phase.value for phase in deal_phases(Rules())]
+    ['bid1', 'exchange', 'bid2', 'alone', 'play']
+    >>> [phase.value for phase in deal_phases(Rules(partners_best="loner", farmers=True))]
+    ['declare', 'bid1', 'exchange', 'bid2', 'alone', 'best', 'give', 'discard', 'play']
+    """
+    phases: list[Phase] = []
+    for phase in FLOWS[rules.form]:
+        if _allowed(rules, phase):
+            phases.append(phase)
+            if phase is _BEST:
+                phases.extend((_GIVE, _DISCARD))
+    return tuple(phases)
 
 
 _Entries = tuple[tuple[Phase, "Callable[[Game], bool]"], ...]

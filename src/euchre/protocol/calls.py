@@ -38,7 +38,7 @@ from euchre.engine.actions import (
     Pass,
 )
 from euchre.engine.cards import BENNY, card_name, suit_char
-from euchre.engine.game import allowed_bids
+from euchre.engine.game import Phase, allowed_bids, deal_phases
 from euchre.engine.legal import names_benny, turned_down
 from euchre.engine.rules import Rules
 from euchre.protocol.codec import bid_text, to_protocol
@@ -54,7 +54,7 @@ def declaring(rules: Rules) -> bool:
     >>> declaring(Rules()), declaring(Rules(farmers=True))
     (False, True)
     """
-    return rules.farmers or rules.go_under or rules.throw_in != "none"
+    return Phase.DECLARE in deal_phases(rules)
 
 
 def check_calls(where: str, rules: Rules, dealer: int, upcard: int,

@@ -39,11 +39,11 @@ from euchre.engine.cards import (
     suit_name,
     trick_winner_index,
 )
-from euchre.engine.game import FLOWS
+from euchre.engine.game import deal_phases
 from euchre.engine.legal import names_benny, turned_down
 from euchre.engine.rules import Rules
 from euchre.engine.view import PlayerView
-from euchre.protocol.calls import check_calls, declaring
+from euchre.protocol.calls import check_calls
 from euchre.protocol.codec import read_action, read_bid
 from euchre.protocol.fields import (
     counted,
@@ -72,32 +72,15 @@ _AFTER_EXCHANGE: Final = ("alone", "best", "give", "discard", "play")
 
 
 def _phases(rules: Rules) -> tuple[str, ...]:
-    """The phases a view may be in under ``rules``, in the order of a deal (``over``
-    last): the form's flow (:data:`euchre.engine.game.FLOWS`) less the phases whose rule is
-    off, with the give and discard steps after ``best``.
+    """The phases a view may be in under ``rules``: the deal's
+    (:func:`euchre.engine.game.deal_phases`), then ``over``.
 
     >>> _phases(Rules())
     ('bid1', 'exchange', 'bid2', 'alone', 'play', 'over')
     >>> _phases(Rules.preset("napoleon"))
     ('bid', 'play', 'over')
     """
-    out: list[str] = []
-    for step in FLOWS[rules.form]:
-        phase = step.value
-        if phase == "benny" and not names_benny(rules):
-            continue
-        if phase == "declare" and not declaring(rules):
-            continue
-        if phase == "alone" and not rules.going_alone:
-            continue
-        if phase == "discard" and rules.widow != "bidder_takes":
-            continue
-        if phase == "best":
-            if rules.partners_best != "none":
-                out.extend(("best", "give", "discard"))
-            continue
-        out.append(phase)
-    return (*out, "over")
+    return (*(phase.value for phase in deal_phases(rules)), "over")
 
 
 def view_from_dict(data: Mapping[str, Any], where: str = "view") -> PlayerView:

@@ -71,7 +71,7 @@ from euchre.engine.cards import (
     trick_winner_index,
 )
 from euchre.engine.deal import Deal
-from euchre.engine.game import Game, Phase
+from euchre.engine.game import Game, Phase, qualifies
 from euchre.engine.rules import Rules
 from euchre.errors import CardError, IllegalActionError, RecordError
 from euchre.records.egn_rules import as_bool
@@ -814,14 +814,6 @@ def _resolved_seats(
     return declares, exchange, best_discards
 
 
-def _qualifies(what: str, hand: Sequence[Card]) -> bool:
-    """Whether a dealt hand may declare a farmer's hand or go under (§19.4)."""
-    ranks = [card_rank(c) for c in hand]
-    if what == FARMER:
-        return sum(r in (NINE, TEN) for r in ranks) >= 3
-    return BENNY not in hand and not any(r in (JACK, QUEEN, KING) for r in ranks)
-
-
 def _resolve(
     seat: int,
     dealt: Sequence[Card],
@@ -872,10 +864,10 @@ def _declarations(
         return [None]
     options: list[Declare | None] = []
     free = sorted(pool & set(dealt))
-    if rules.farmers and _qualifies(FARMER, dealt):
+    if rules.farmers and qualifies(FARMER, mask_of(dealt)):
         low = [c for c in free if card_rank(c) in (NINE, TEN)]
         options.extend(Declare(FARMER, three) for three in combinations(low, 3))
-    if rules.go_under and _qualifies(GO_UNDER, dealt):
+    if rules.go_under and qualifies(GO_UNDER, mask_of(dealt)):
         farmer = {option.cards for option in options if option is not None}
         options.extend(Declare(GO_UNDER, three) for three in combinations(free, 3)
                        if tuple(sorted(three)) not in farmer)
