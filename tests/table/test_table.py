@@ -130,6 +130,30 @@ def test_undo_takes_a_persons_decision_back_as_an_event() -> None:
         table.undo()
 
 
+def test_a_view_worked_out_once_a_version_is_the_games_view_now() -> None:
+    """Table.view keeps each seat's view for a version: after every event, an undo
+    among them, it is the game's view as it is then."""
+    table = Table(Game(Rules(target=5), seed=4), [Seat("person", "Ann"), *[
+        Seat("bot", name, "basic") for name in ("B", "C", "D")]], practice=True)
+    rng = random.Random(4)
+    undone = False
+    while not table.game_over:
+        for seat in (0, 1, 2, 3):
+            assert table.view(seat) == table.game.view(seat)
+            assert table.view(seat) is table.view(seat)  # once a version
+        if table.held_deal is not None:
+            table.continue_play()
+        elif table.bot_to_act():
+            table.apply(table.bot_choice())
+        elif not undone and table.game.deal_number == 1 and table.undo_refusal() is None:
+            table.undo()
+            undone = True
+        else:
+            table.apply(rng.choice(table.legal(0)), 0)
+    assert undone
+    assert all(table.view(seat) == table.game.view(seat) for seat in (0, 1, 2, 3))
+
+
 def test_a_table_needs_one_seat_per_player() -> None:
     with pytest.raises(EuchreError, match="needs 4 seats"):
         Table(Game(seed=1), [Seat("person", "Ann")])

@@ -337,6 +337,9 @@ class Table:
         self._hold_deals = hold_deals
         self._held: HeldDeal | None = None
         self._events: list[Event] = []
+        self._views: dict[int, PlayerView] = {}
+        """The views worked out at :attr:`_views_version` (:meth:`view`), by seat."""
+        self._views_version = 0
         self._undo: list[tuple[int, Game]] = []
         """The game before each person's decision since the table opened, and its seat."""
         self._listeners: list[Listener] = []
@@ -411,8 +414,16 @@ class Table:
         return None
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now (the engine's view)."""
-        return self._game.view(seat)
+        """What ``seat`` may know now (the engine's view). Each seat's is worked out
+        once a version: the game changes only with an event (a face drawing every
+        seat's part and the public part asks several times for the same one)."""
+        if self._views_version != len(self._events):
+            self._views.clear()
+            self._views_version = len(self._events)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self._game.view(seat)
+        return view
 
     # -- acting ------------------------------------------------------------------------
 
@@ -612,7 +623,8 @@ class Table:
         n = game.rules.players
         seating = game.rules.seating
         rules = game.rules
-        view = game.view(0 if viewer is None else viewer)
+        seat = 0 if viewer is None else viewer
+        view = self.view(seat) if held is None else game.view(seat)
         phase = view.phase
         calls = list(view.calls)
         trick = view.trick
@@ -730,7 +742,7 @@ class Table:
         if viewer is None:
             return NO_HAND
         if view is None:
-            view = game.view(viewer)
+            view = self.view(viewer) if held is None else game.view(viewer)
         turn = held is None and view.to_act == viewer and not game.is_over()
         legal = tuple(game.legal_actions()) if turn else ()
         cards = list(view.hand)
