@@ -81,7 +81,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data = tmp_path_factory.mktemp("web-data")
     port = _free_port()
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+    # the build under test first (PYTHONPATH=.compiled under make test), the sources after
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH"), str(SRC)]))
     log = (data / "server.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "euchre", "serve", "--port", str(port), "--data", str(data)],

@@ -345,7 +345,8 @@ def test_forms_napoleon_in_a_browser_a_person_bids_and_plays_a_card(
     bids with a button and plays a card from the hand (Debian's Chromium, as
     ``tests/web/test_web_browser.py`` finds it: this test skips where those do)."""
     page_tests = pytest.importorskip("test_web_browser")
-    env = {**os.environ, "PYTHONPATH": str(page_tests.SRC)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [os.environ.get("PYTHONPATH"), str(page_tests.SRC)]))}
     served = subprocess.run(  # the server's process has the table model's entries only
         [sys.executable, "-c", "import euchre.cli.main, euchre.web.app\n"
          "from euchre.table.model import POSITIONS\nprint(sorted(POSITIONS))"],
