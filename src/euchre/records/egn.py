@@ -22,7 +22,8 @@ the modules that do the work, one role each:
   ways (:func:`rules_from_egn`, :func:`egn_ruleset`, :func:`egn_rules_note`,
   :func:`egn_refusal`);
 * :mod:`euchre.records.egn_read`: a file read as a record (:func:`from_egn`), its deals
-  read one by one by :mod:`euchre.records.egn_deal`;
+  read one by one by :mod:`euchre.records.egn_deal`, the card exchanges EGN leaves
+  unwritten worked out by :mod:`euchre.records.egn_exchanges`;
 * :mod:`euchre.records.egn_write`: a record written as a file (:func:`to_egn`);
 * :mod:`euchre.records.egn_versions`: the published versions, each read in the newest
   shape.

@@ -14,7 +14,10 @@ which says whose turn each call is and asks the declarations, the going-alone an
 best questions in its own order (:func:`_replay_bidding`); then either a deal nobody
 made trump in (:func:`_unmade_deal`) or one played out (:func:`_made_deal`: the going
 alone, the calls for best, the tricks, the hands, and what EGN leaves unwritten of the
-exchanges, worked out from the cards played by :func:`_resolve`).
+exchanges). The exchanges are worked out from the cards dealt and played in
+:mod:`euchre.records.egn_exchanges` (the three cards given up for a swap with the kitty,
+the dealer's discard, the discard after a call for best), which also reads the
+``cardExchanges`` entries and EGN's cards.
 
 >>> from euchre.records.egn_rules import rules_from_egn
 >>> deal = {"initialState": {"dealer": 3, "upCard": "Jd"},
@@ -28,8 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from itertools import combinations
-from typing import Final, TypeAlias
+from typing import Final
 
 from euchre.engine.actions import (
     ALONE,
@@ -37,43 +39,45 @@ from euchre.engine.actions import (
     CALL,
     DECLINE,
     DISCARD,
-    FARMER,
     GIVE,
-    GO_UNDER,
     NO_TRUMP,
     ORDER,
     PASS,
     PLAY,
     STAY,
     Action,
-    Declare,
 )
 from euchre.engine.cards import (
-    ACE,
-    BENNY,
-    EIGHT,
-    JACK,
-    KING,
-    NINE,
-    QUEEN,
-    SEVEN,
     SUIT_CHARS,
-    TEN,
     UNKNOWN,
     Card,
-    card,
     card_name,
-    card_rank,
     cards_of,
     deck_mask,
-    left_bower,
     mask_of,
     trick_winner_index,
 )
 from euchre.engine.deal import Deal
-from euchre.engine.game import Game, Phase, qualifies
+from euchre.engine.game import Game, Phase
 from euchre.engine.rules import Rules
 from euchre.errors import CardError, IllegalActionError, RecordError
+from euchre.records.egn_exchanges import (
+    Entry,
+    Exchange,
+    Setting,
+    UnresolvedDeal,
+    calls_for_best,
+    egn_card,
+    exchange_entries,
+    exchange_entry,
+    in_deck,
+    kitty_swap,
+    place_card,
+    place_gifts,
+    received_cards,
+    resolve,
+    worked_out,
+)
 from euchre.records.egn_rules import as_bool
 from euchre.records.jsondata import as_int, as_list, as_object, as_string, known_keys, require
 from euchre.records.record import HANDS_FROM_PLAYS, RecordedDeal
@@ -81,31 +85,6 @@ from euchre.records.record import HANDS_FROM_PLAYS, RecordedDeal
 __all__ = ["ConvertedDeal", "UnresolvedDeal", "convert_deal"]
 
 _ACCEPT_CALLS: Final = ("Order", "PickUp", "Call", "Alone")
-_RANKS: Final = {
-    "7": SEVEN,
-    "8": EIGHT,
-    "9": NINE,
-    "N": NINE,
-    "T": TEN,
-    "J": JACK,
-    "Q": QUEEN,
-    "K": KING,
-    "A": ACE,
-}
-_CARD_HELP: Final = (
-    "an EGN card is a rank (9 or N, T, J, Q, K, A; 7, 8) and a suit (c d h s), "
-    "or R / L (the right / left bower), B (the joker) or X (unknown)"
-)
-
-
-class UnresolvedDeal(RecordError):
-    """A deal whose cards EGN does not say exactly, and that cannot be worked out: the
-    message names the place; ``why`` says it without the place (for
-    :func:`~euchre.records.egn_write.to_egn`, which names the deal instead)."""
-
-    def __init__(self, where: str, why: str) -> None:
-        super().__init__(f"{where}: {why}")
-        self.why = why
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -122,26 +101,6 @@ class ConvertedDeal:
     """The place of its ``TRICK_PLAY`` phase (or where it would be)."""
     seats: tuple[int, ...] = ()
     """The seat that played each card of the tricks, in order."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Exchange:
-    """One ``cardExchanges`` entry: a swap with the kitty (``sender`` None, the three
-    kitty cards taken) or a call for best (the partner's card)."""
-
-    sender: int | None
-    receiver: int
-    cards: tuple[Card, ...]
-    where: str
-
-
-_Entry: TypeAlias = tuple[int | None, int, list[object], str]
-"""A ``cardExchanges`` entry before its cards are read: ``(sender, receiver, cards,
-place)``."""
-
-_Way: TypeAlias = tuple[Declare | None, Card | None, Card | None]
-"""One way a seat's cards add up (:func:`_resolve`): its declaration, the dealer's
-discard, its discard after a call for best."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -167,7 +126,7 @@ class _DealText:
     alone_defender: int
     discard: object
     """The bidding's ``discard`` as given (read once trump is known)."""
-    entries: list[_Entry]
+    entries: list[Entry]
     tricks: list[object]
     initial_lead: int | None
 
@@ -188,8 +147,8 @@ class _Bidding:
     """Whether the dealer took the upcard (an exchange follows)."""
     is_alone: bool
     """``isAlone``, or an ``Alone`` call."""
-    exchanges: list[_Exchange]
-    swap: _Exchange | None
+    exchanges: list[Exchange]
+    swap: Exchange | None
 
 
 def convert_deal(raw: object, rules: Rules, where: str) -> ConvertedDeal:
@@ -244,10 +203,10 @@ def _initial_state(state: dict[str, object], rules: Rules, where: str) -> tuple[
     """The dealer and the upcard (known, and of the deck) of ``initialState``."""
     known_keys(state, ("dealer", "upCard", "playerCards", "kitty"), where)
     dealer = as_int(require(state, "dealer", where), f"{where}.dealer", 0, rules.players - 1)
-    upcard = _egn_card(require(state, "upCard", where), None, f"{where}.upCard")
+    upcard = egn_card(require(state, "upCard", where), None, f"{where}.upCard")
     if upcard == UNKNOWN:
         raise RecordError(f"{where}.upCard: the upcard must be known")
-    _in_deck(upcard, deck_mask(rules.deck), rules, f"{where}.upCard")
+    in_deck(upcard, deck_mask(rules.deck), rules, f"{where}.upCard")
     return dealer, upcard
 
 
@@ -281,7 +240,7 @@ def _phases(
 
 def _bidding_fields(
     bidding: dict[str, object] | None, rules: Rules, where: str
-) -> tuple[list[object], bool, int, object, list[_Entry]]:
+) -> tuple[list[object], bool, int, object, list[Entry]]:
     """The bidding phase's ``calls``, ``isAlone``, ``aloneDefender``, ``discard`` (as
     given) and ``cardExchanges``."""
     if bidding is None:
@@ -298,9 +257,9 @@ def _bidding_fields(
         bidding.get("aloneDefender", -1), f"{where}.aloneDefender", -1, rules.players - 1
     )
     discard = bidding.get("discard")
-    entries: list[_Entry] = []
+    entries: list[Entry] = []
     if bidding.get("cardExchanges") is not None:
-        entries = _entries(bidding["cardExchanges"], rules, f"{where}.cardExchanges")
+        entries = exchange_entries(bidding["cardExchanges"], rules, f"{where}.cardExchanges")
     return calls, is_alone, alone_defender, discard, entries
 
 
@@ -342,7 +301,7 @@ def _replay_bidding(text: _DealText, rules: Rules) -> _Bidding:
     bids, alone_call = _bids(probe, text.calls, f"{text.bid_where}.calls")
     thrown_in = bool(probe.results)
     trump = None if thrown_in else probe.trump
-    exchanges = [_exchange_entry(entry, trump, rules, text.deck) for entry in text.entries]
+    exchanges = [exchange_entry(entry, trump, rules, text.deck) for entry in text.entries]
     return _Bidding(
         probe=probe,
         declare_seats=declare_seats,
@@ -353,7 +312,7 @@ def _replay_bidding(text: _DealText, rules: Rules) -> _Bidding:
         accepted=probe.phase is Phase.EXCHANGE and not thrown_in,
         is_alone=text.is_alone or alone_call,
         exchanges=exchanges,
-        swap=_swap(exchanges, declare_seats, rules),
+        swap=kitty_swap(exchanges, declare_seats, rules),
     )
 
 
@@ -412,11 +371,11 @@ def _unmade_deal(text: _DealText, bidding: _Bidding, rules: Rules) -> ConvertedD
     unplayed: list[list[Card]] = [[] for _ in range(n)]
     hands, recorded_seats = _hands(text.state, None, rules, text.deck, text.state_where,
                                    unplayed, False, text.dealer, text.upcard,
-                                   _received(swap, []))
+                                   received_cards(swap, []))
     declares: list[Action] = [PASS] * len(bidding.declare_seats)
     if swap is not None:
-        declared, _, _ = _resolve(swap.receiver, hands[swap.receiver], rules, swap=swap,
-                                  plays=[], where=swap.where)
+        declared, _, _ = resolve(swap.receiver, hands[swap.receiver], rules, swap=swap,
+                                 plays=[], where=swap.where)
         declares = [declared if s == swap.receiver and declared else PASS
                     for s in bidding.declare_seats]
     recorded = RecordedDeal(
@@ -463,18 +422,20 @@ def _made_deal(
         probe.apply(DISCARD[UNKNOWN])
     alone_actions = _alone(probe, maker, bidding.is_alone, text.alone_defender, text.bid_where)
     best_seats = _best_seats(probe)
-    bests = _bests(bidding.exchanges, best_seats, rules)
+    bests = calls_for_best(bidding.exchanges, best_seats, rules)
     leader = _leader(probe, text)
     out = set(probe.sitting_out)
     kitty = _kitty(text.state, trump, rules, text.deck, text.state_where, bidding.swap)
     played, plays, seats = _tricks(text.tricks, trump, leader, out, rules, text.deck,
                                    text.trick_where)
-    ins = _received(bidding.swap, list(bests.values()))
+    ins = received_cards(bidding.swap, list(bests.values()))
     hands, recorded_seats = _hands(text.state, trump, rules, text.deck, text.state_where,
                                    played, bidding.accepted, text.dealer, text.upcard, ins)
-    _place_gifts(hands, played, bests, ins, text, bidding.accepted, rules)
-    declares, exchange, best_discards = _worked_out(text, bidding, trump, bests, hands,
-                                                    played, ins, rules)
+    setting = Setting(rules, text.dealer, text.upcard, text.deck, bidding.accepted,
+                      text.discard, bidding.declare_seats, bidding.swap, text.bid_where,
+                      text.state_where)
+    place_gifts(hands, played, bests, ins, setting)
+    declares, exchange, best_discards = worked_out(trump, bests, hands, played, ins, setting)
     best_actions = _best_actions(best_seats, bests, best_discards, rules)
     deal = _rebuilt(text, hands, kitty, recorded_seats, rules)
     _check(deal, rules, text.where)
@@ -588,12 +549,12 @@ def _trick_cards(
     each card was played, added to)."""
     cards = []
     for k, item in enumerate(items):
-        c = _egn_card(item, trump, f"{where}[{k}]")
+        c = egn_card(item, trump, f"{where}[{k}]")
         if c == UNKNOWN:
             raise RecordError(
                 f"{where}[{k}]: a trick with an unknown card 'X' cannot be replayed"
             )
-        _in_deck(c, deck, rules, f"{where}[{k}]")
+        in_deck(c, deck, rules, f"{where}[{k}]")
         if c in seen:
             raise RecordError(f"{where}[{k}]: {card_name(c)} is played twice (also {seen[c]})")
         seen[c] = f"{where}[{k}]"
@@ -602,7 +563,7 @@ def _trick_cards(
 
 
 def _best_actions(
-    best_seats: Sequence[int], bests: Mapping[int, _Exchange],
+    best_seats: Sequence[int], bests: Mapping[int, Exchange],
     best_discards: Mapping[int, Card], rules: Rules,
 ) -> list[Action]:
     """The answers to the best questions: a decline, or the call with the partner's
@@ -618,320 +579,6 @@ def _best_actions(
             steps.reverse()
         actions.extend((BEST, *steps))
     return actions
-
-
-# -- card exchanges ----------------------------------------------------------------------
-
-
-def _entries(value: object, rules: Rules, where: str) -> list[_Entry]:
-    """The ``cardExchanges`` entries as ``(sender, receiver, cards, place)``; the cards
-    are read once trump is known (``R`` and ``L`` need it)."""
-    n = rules.players
-    out: list[_Entry] = []
-    for k, raw in enumerate(as_list(value, where)):
-        place = f"{where}[{k}]"
-        entry = as_object(raw, place)
-        known_keys(entry, ("sender", "receiver", "cards"), place)
-        sender = None
-        if "sender" in entry:
-            sender = as_int(entry["sender"], f"{place}.sender", 0, n - 1)
-            if rules.partners_best == "none":
-                raise RecordError(
-                    f"{place}: card exchanges between partners (a sender) need the "
-                    "partners_best flag"
-                )
-        elif not (rules.farmers or rules.go_under):
-            raise RecordError(
-                f"{place}: card exchanges with the kitty (no sender) need the farmers or "
-                "go_under flag"
-            )
-        receiver = as_int(require(entry, "receiver", place), f"{place}.receiver", 0, n - 1)
-        cards = as_list(require(entry, "cards", place), f"{place}.cards")
-        out.append((sender, receiver, cards, place))
-    return out
-
-
-def _exchange_entry(entry: _Entry, trump: int | None, rules: Rules, deck: int) -> _Exchange:
-    """An entry's cards, checked: three kitty cards for a swap, one card for best."""
-    sender, receiver, raw_cards, place = entry
-    want = 3 if sender is None else 1
-    what = "the three kitty cards taken" if sender is None else "the one card passed"
-    if len(raw_cards) != want:
-        raise RecordError(f"{place}.cards: {what}, not {len(raw_cards)} cards")
-    cards = []
-    for k, item in enumerate(raw_cards):
-        c = _egn_card(item, trump, f"{place}.cards[{k}]")
-        if c == UNKNOWN:
-            raise RecordError(f"{place}.cards[{k}]: a card exchanged must be known")
-        _in_deck(c, deck, rules, f"{place}.cards[{k}]")
-        if c in cards:
-            raise RecordError(f"{place}.cards[{k}]: {card_name(c)} is given twice")
-        cards.append(c)
-    return _Exchange(sender, receiver, tuple(cards), place)
-
-
-def _swap(exchanges: Sequence[_Exchange], seats: Sequence[int], rules: Rules) -> _Exchange | None:
-    """The deal's farmer's hand or going under (at most one, §19.3), if any."""
-    swaps = [item for item in exchanges if item.sender is None]
-    if len(swaps) > 1:
-        raise RecordError(
-            f"{swaps[1].where}: a second exchange with the kitty in one deal (after a "
-            "farmer's hand or going under nobody may exchange)"
-        )
-    if swaps and swaps[0].receiver not in seats:  # pragma: no cover - every seat is asked
-        raise RecordError(f"{swaps[0].where}.receiver: seat {swaps[0].receiver} is not asked")
-    return swaps[0] if swaps else None
-
-
-def _bests(
-    exchanges: Sequence[_Exchange], seats: Sequence[int], rules: Rules
-) -> dict[int, _Exchange]:
-    """The calls for best, by the lone seat that called."""
-    out: dict[int, _Exchange] = {}
-    for item in exchanges:
-        if item.sender is None:
-            continue
-        receiver = item.receiver
-        if receiver not in seats:
-            who = "a lone maker" if rules.partners_best == "loner" else (
-                "a lone maker or a lone defender")
-            raise RecordError(
-                f"{item.where}.receiver: seat {receiver} may not call for its partner's "
-                f"best card here (only {who} may)"
-            )
-        partner = rules.seating.partner(receiver)
-        if item.sender != partner:
-            raise RecordError(
-                f"{item.where}.sender: must be seat {partner}, the partner of the lone "
-                f"seat {receiver}, not {item.sender}"
-            )
-        if receiver in out:
-            raise RecordError(f"{item.where}: seat {receiver} calls for best only once")
-        out[receiver] = item
-    return out
-
-
-def _received(swap: _Exchange | None, bests: Sequence[_Exchange]) -> dict[int, set[Card]]:
-    """The cards each seat receives after the deal (kitty cards, a partner's best)."""
-    ins: dict[int, set[Card]] = {}
-    items = list(bests) if swap is None else [swap, *bests]
-    for item in items:
-        ins.setdefault(item.receiver, set()).update(item.cards)
-    return ins
-
-
-def _place_gifts(
-    hands: list[list[Card]],
-    played: list[list[Card]],
-    bests: Mapping[int, _Exchange],
-    received: Mapping[int, set[Card]],
-    text: _DealText,
-    accepted: bool,
-    rules: Rules,
-) -> None:
-    """Each card given for a call for best goes in its giver's dealt hand (unless the
-    giver received it after the deal: the upcard the dealer took, a kitty card taken);
-    a card given away is not played."""
-    for item in bests.values():
-        assert item.sender is not None
-        gift = item.cards[0]
-        if gift in played[item.sender]:
-            raise RecordError(
-                f"{item.where}: seat {item.sender} gives {card_name(gift)} to its partner "
-                "but plays it in a trick"
-            )
-        if (accepted and item.sender == text.dealer and gift == text.upcard) or (
-                gift in received.get(item.sender, ())):
-            continue  # the upcard the dealer took, or a kitty card taken: not dealt
-        _place(hands, item.sender, gift, rules,
-               f"{text.state_where}.playerCards[{item.sender}]", "gives")
-
-
-def _worked_out(
-    text: _DealText,
-    bidding: _Bidding,
-    trump: int,
-    bests: Mapping[int, _Exchange],
-    hands: list[list[Card]],
-    played: list[list[Card]],
-    received: Mapping[int, set[Card]],
-    rules: Rules,
-) -> tuple[list[Action], list[Action], dict[int, Card]]:
-    """What EGN does not write of the exchanges, worked out: the declarations (a swap
-    with the kitty), the dealer's exchange, and each lone seat's discard after its call
-    for best."""
-    declares: list[Action] = [PASS] * len(bidding.declare_seats)
-    if bidding.swap is None and not bests:
-        if not bidding.accepted:
-            return declares, [], {}
-        discard = _exchange(hands, played, text.dealer, text.upcard, text.discard, trump,
-                            rules, text.deck, f"{text.bid_where}.discard", text.bid_where)
-        return declares, [discard], {}
-    given = _given_discard(hands, played, text.dealer, text.upcard, text.discard, trump,
-                           rules, text.deck, f"{text.bid_where}.discard",
-                           received) if bidding.accepted else None
-    return _resolved_seats(text, bidding, bests, hands, played, given, rules)
-
-
-def _resolved_seats(
-    text: _DealText,
-    bidding: _Bidding,
-    bests: Mapping[int, _Exchange],
-    hands: list[list[Card]],
-    played: list[list[Card]],
-    given: Card | None,
-    rules: Rules,
-) -> tuple[list[Action], list[Action], dict[int, Card]]:
-    """:func:`_worked_out` seat by seat, for a deal with a swap with the kitty or a call
-    for best (``given``: the dealer's discard when the file gives it)."""
-    declares: list[Action] = [PASS] * len(bidding.declare_seats)
-    best_discards: dict[int, Card] = {}
-    exchange: list[Action] = []
-    swap = bidding.swap
-    for seat in range(rules.players):
-        mine = swap if swap is not None and swap.receiver == seat else None
-        best = bests.get(seat)
-        up = text.upcard if bidding.accepted and seat == text.dealer else None
-        if mine is None and best is None and (up is None or given is not None):
-            continue
-        about = mine if mine is not None else best
-        declared, laid, best_laid = _resolve(
-            seat, hands[seat], rules, swap=mine, upcard=up, discard=given, best=best,
-            plays=played[seat], gifts=[b.cards[0] for b in bests.values() if b.sender == seat],
-            where=about.where if about is not None else f"{text.bid_where}.discard",
-        )
-        if declared is not None:
-            declares = [declared if s == seat else PASS for s in bidding.declare_seats]
-        if up is not None:
-            laid_away = laid if given is None else given
-            assert laid_away is not None
-            exchange = [DISCARD[laid_away]]
-        if best_laid is not None:
-            best_discards[seat] = best_laid
-    if bidding.accepted and not exchange:
-        assert given is not None
-        exchange = [DISCARD[given]]
-    return declares, exchange, best_discards
-
-
-def _resolve(
-    seat: int,
-    dealt: Sequence[Card],
-    rules: Rules,
-    *,
-    swap: _Exchange | None = None,
-    upcard: Card | None = None,
-    discard: Card | None = None,
-    best: _Exchange | None = None,
-    plays: Sequence[Card],
-    gifts: Sequence[Card] = (),
-    where: str,
-) -> _Way:
-    """What EGN does not write of one seat's exchanges, worked out from its dealt cards
-    and the cards it plays: the declaration of a swap with the kitty (the three cards it
-    gave up), the dealer's discard when not given, the discard after a call for best.
-
-    Each must follow from the cards: the one way the seat's cards add up. Otherwise an
-    :class:`UnresolvedDeal` error says which cannot be told.
-    """
-    if len(dealt) != rules.hand_size or UNKNOWN in dealt:
-        if swap is None and best is None:
-            return None, UNKNOWN, None  # the dealer's unseen discard
-        what = "the three cards it gave up for the kitty" if swap else (
-            "its discard after the call for best")
-        raise UnresolvedDeal(where, f"seat {seat}'s dealt cards are not all known, so {what} "
-                                    "cannot be worked out (give its playerCards)")
-    taken = set(swap.cards) if swap else set()
-    received = best.cards[0] if best else None
-    ins = taken | ({upcard} if upcard is not None else set()) | (
-        {received} if received is not None else set())
-    pool = (set(dealt) | ins) - set(plays) - set(gifts) - (
-        {discard} if discard is not None else set())
-    ways = _ways(_declarations(swap, dealt, pool, rules), dealt, taken, pool,
-                 upcard, discard, received)
-    if len(ways) == 1:
-        return ways[0]
-    raise _unresolved(ways, seat, plays, rules, where)
-
-
-def _declarations(
-    swap: _Exchange | None, dealt: Sequence[Card], pool: set[Card], rules: Rules
-) -> list[Declare | None]:
-    """The declarations a seat may have made for its swap with the kitty (``None``: no
-    swap): a farmer's hand of three 9s and 10s, or going under with any three cards it
-    does not play (``pool``: the cards it held and does not play or give)."""
-    if swap is None:
-        return [None]
-    options: list[Declare | None] = []
-    free = sorted(pool & set(dealt))
-    if rules.farmers and qualifies(FARMER, mask_of(dealt)):
-        low = [c for c in free if card_rank(c) in (NINE, TEN)]
-        options.extend(Declare(FARMER, three) for three in combinations(low, 3))
-    if rules.go_under and qualifies(GO_UNDER, mask_of(dealt)):
-        farmer = {option.cards for option in options if option is not None}
-        options.extend(Declare(GO_UNDER, three) for three in combinations(free, 3)
-                       if tuple(sorted(three)) not in farmer)
-    return options
-
-
-def _ways(
-    options: Sequence[Declare | None],
-    dealt: Sequence[Card],
-    taken: set[Card],
-    pool: set[Card],
-    upcard: Card | None,
-    discard: Card | None,
-    received: Card | None,
-) -> list[_Way]:
-    """Every way a seat's cards add up: each declaration it may have made, with the
-    dealer's discard (when not given) and the discard after a call for best that go
-    with it."""
-    need_dd = upcard is not None and discard is None
-    ways: list[_Way] = []
-    for declared in options:
-        gave = set(declared.cards) if declared is not None else set()
-        hand = (set(dealt) - gave) | taken
-        for laid in sorted(pool - gave) if need_dd else [discard]:
-            if need_dd and laid not in hand | {upcard}:
-                continue
-            later = (hand | {upcard}) - {laid} if upcard is not None else hand
-            if received is None:
-                ways.append((declared, laid, None))
-                continue
-            for best_laid in sorted(pool - gave - {laid}):
-                if best_laid in later | {received}:
-                    ways.append((declared, laid, best_laid))
-    return ways
-
-
-def _unresolved(
-    ways: Sequence[_Way], seat: int, plays: Sequence[Card], rules: Rules, where: str
-) -> UnresolvedDeal:
-    """Why a seat's cards do not add up in exactly one way: none, or which of its
-    unwritten cards cannot be told."""
-    if not ways:
-        return UnresolvedDeal(where, f"seat {seat}'s cards do not add up: its dealt cards, "
-                                     "the cards it receives and the cards it plays disagree")
-    if len({way[0] for way in ways}) > 1:
-        why = "it sits out, or the record stops first" if len(plays) < rules.hand_size else (
-            "it also laid a card away after its call for best")
-        return UnresolvedDeal(
-            where,
-            f"the three cards seat {seat} gave up for the kitty cannot be told from the "
-            f"cards it plays ({why}), and EGN's cardExchanges names only the kitty cards "
-            "taken",
-        )
-    if len({way[1] for way in ways}) > 1:
-        return UnresolvedDeal(
-            where,
-            "the dealer's discard is not given and cannot be worked out "
-            "(give 'discard', or leave a card of the dealer's playerCards unknown)",
-        )
-    return UnresolvedDeal(
-        where,
-        f"seat {seat}'s discard after the call for best cannot be told from the cards it "
-        "plays (the record stops first), and EGN does not write it",
-    )
 
 
 # -- the hands and the kitty -------------------------------------------------------------
@@ -963,13 +610,13 @@ def _hands(
             raise RecordError(f"{where}.playerCards: {n} hands, not {len(lists)}")
         for seat, raw in enumerate(lists):
             place = f"{where}.playerCards[{seat}]"
-            hand = [_egn_card(item, trump, f"{place}[{k}]")
+            hand = [egn_card(item, trump, f"{place}[{k}]")
                     for k, item in enumerate(as_list(raw, place))]
             if len(hand) > rules.hand_size:
                 raise RecordError(f"{place}: a hand holds {rules.hand_size} cards, not {len(hand)}")
             for k, c in enumerate(hand):
                 if c != UNKNOWN:
-                    _in_deck(c, deck, rules, f"{place}[{k}]")
+                    in_deck(c, deck, rules, f"{place}[{k}]")
                     recorded.add(seat)
             hands[seat] = hand
     for seat in range(n):
@@ -981,98 +628,13 @@ def _hands(
                 raise RecordError(
                     f"{where}: seat {seat} plays {card_name(c)}, the upcard, but {why}"
                 )
-            _place(hands, seat, c, rules, f"{where}.playerCards[{seat}]", "plays")
+            place_card(hands, seat, c, rules, f"{where}.playerCards[{seat}]", "plays")
     return hands, frozenset(recorded)
-
-
-def _place(
-    hands: list[list[Card]], seat: int, c: Card, rules: Rules, where: str, verb: str
-) -> None:
-    """Put a known card in a seat's dealt hand (in place of an unknown one if need be)."""
-    hand = hands[seat]
-    if c in hand:
-        return
-    if UNKNOWN in hand:
-        hand[hand.index(UNKNOWN)] = c
-    elif len(hand) < rules.hand_size:
-        hand.append(c)
-    else:
-        raise RecordError(
-            f"{where}: seat {seat} {verb} {card_name(c)}, which its dealt cards do not hold"
-        )
-
-
-def _exchange(
-    hands: list[list[Card]],
-    played: list[list[Card]],
-    dealer: int,
-    upcard: Card,
-    discard_raw: object,
-    trump: int,
-    rules: Rules,
-    deck: int,
-    where: str,
-    bid_where: str,
-) -> Action:
-    """The dealer's discard: given, or worked out from the cards played, or unknown."""
-    dealt = hands[dealer]
-    plays = played[dealer]
-    if discard_raw is not None:
-        discard = _egn_card(discard_raw, trump, where)
-        if discard != UNKNOWN:
-            _in_deck(discard, deck, rules, where)
-            if discard in plays:
-                raise RecordError(
-                    f"{where}: the dealer discards {card_name(discard)} but plays it in a trick"
-                )
-            if discard != upcard:
-                _place(hands, dealer, discard, rules, where, "discards")
-            return DISCARD[discard]
-    unknown = dealt.count(UNKNOWN) + rules.hand_size - len(dealt)
-    if unknown:
-        return DISCARD[UNKNOWN]
-    if len(plays) == rules.hand_size:
-        rest = (set(dealt) | {upcard}) - set(plays)
-        if len(rest) == 1:
-            return DISCARD[rest.pop()]
-    raise RecordError(
-        f"{bid_where}: the dealer's discard is not given and cannot be worked out "
-        "(give 'discard', or leave a card of the dealer's playerCards unknown)"
-    )
-
-
-def _given_discard(
-    hands: list[list[Card]],
-    played: list[list[Card]],
-    dealer: int,
-    upcard: Card,
-    discard_raw: object,
-    trump: int,
-    rules: Rules,
-    deck: int,
-    where: str,
-    received: Mapping[int, set[Card]],
-) -> Card | None:
-    """The dealer's discard when the bidding gives it (placed in the dealer's dealt hand
-    unless it is the upcard or a card taken from the kitty), else ``None``."""
-    if discard_raw is None:
-        return None
-    discard = _egn_card(discard_raw, trump, where)
-    if discard == UNKNOWN:
-        return None
-    _in_deck(discard, deck, rules, where)
-    if discard in played[dealer]:
-        raise RecordError(
-            f"{where}: the dealer discards {card_name(discard)} but plays it in a trick"
-        )
-    if discard != upcard and discard not in received.get(dealer, ()):
-        _place(hands, dealer, discard, rules, where, "discards")
-    return discard
 
 
 def _kitty(
     state: dict[str, object], trump: int | None, rules: Rules, deck: int, where: str,
-    swap: _Exchange | None = None,
+    swap: Exchange | None = None,
 ) -> tuple[Card, ...]:
     """The face-down cards as dealt; a swap's kitty cards come first (the engine's swap
     takes the three top cards, §19.4), in the order the exchange gives them. EGN 1.0's
@@ -1084,7 +646,7 @@ def _kitty(
     if raw is None or (isinstance(raw, list) and all(item == "" for item in raw)):
         cards = [UNKNOWN] * size
     else:
-        cards = [_egn_card(item, trump, f"{place}[{k}]")
+        cards = [egn_card(item, trump, f"{place}[{k}]")
                  for k, item in enumerate(as_list(raw, place))]
         if len(cards) != size:
             raise RecordError(
@@ -1092,7 +654,7 @@ def _kitty(
             )
         for k, c in enumerate(cards):
             if c != UNKNOWN:
-                _in_deck(c, deck, rules, f"{place}[{k}]")
+                in_deck(c, deck, rules, f"{place}[{k}]")
     if swap is None:
         return tuple(cards)
     rest = [c for c in cards if c not in swap.cards]
@@ -1200,46 +762,3 @@ def _annotations(value: object, where: str) -> dict[str, object]:
         for k, text in enumerate(as_list(texts, place)):
             as_string(text, f"{place}[{k}]")
     return notes
-
-
-# -- cards -------------------------------------------------------------------------------
-
-
-def _egn_card(value: object, trump: int | None, where: str) -> Card:
-    """An EGN card: ``9c``, ``Nc``, ``R``/``L`` (bowers of ``trump``), ``B``, ``X``; and
-    ``""``, a card EGN 1.0 writers did not record (unknown, as ``X``)."""
-    text = as_string(value, where)
-    if text == "B":
-        return BENNY
-    if text == "":
-        return UNKNOWN
-    if text in ("R", "L"):
-        if trump == NO_TRUMP:
-            raise RecordError(f"{where}: {text!r} (a bower) means nothing under no-trump")
-        if trump is None:
-            raise RecordError(
-                f"{where}: {text!r} (a bower) needs a trump suit, and none is known here"
-            )
-        return card(JACK, trump) if text == "R" else left_bower(trump)
-    if text == "X":
-        return UNKNOWN
-    if len(text) == 2:
-        rank, suit = text[0], text[1]
-        if rank in _RANKS or rank == "X":
-            if suit == "x":
-                return UNKNOWN
-            if suit.lower() in SUIT_CHARS:
-                if rank == "X":
-                    return UNKNOWN
-                return card(_RANKS[rank], SUIT_CHARS.index(suit.lower()))
-            if suit in "tng":
-                raise RecordError(
-                    f"{where}: generic suits (t, n, g) are not supported: {text!r}"
-                )
-    raise RecordError(f"{where}: unknown EGN card {text!r}: {_CARD_HELP}")
-
-
-def _in_deck(c: Card, deck: int, rules: Rules, where: str) -> None:
-    """A card read must be one of the deck's (``deck``, a mask)."""
-    if not deck >> c & 1:
-        raise RecordError(f"{where}: {card_name(c)} is not a card of the {rules.deck}-card deck")
