@@ -17,11 +17,14 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from euchre.engine.game import Game
+from euchre.engine.rules import Rules
 from euchre.records.record import loads
 from euchre.table.model import Table
 from euchre.web import room as room_module
 from euchre.web.app import MAX_MESSAGE, create_app
 from euchre.web.database import SqliteStore
+from euchre.web.project import EventEncoder, event_json
 
 Message = dict[str, Any]
 
@@ -595,3 +598,28 @@ def test_a_private_table_is_not_listed_and_seats_only_by_invitation(
     with client.websocket_connect(f"/ws/{table}") as ws:
         assert hello(ws, 1, token, name="Ben")["state"]["seats"][1]["name"] == "Ben"
     assert client.post("/api/tables", json={"private": "yes"}).status_code == 400
+
+
+@pytest.mark.parametrize("rules", [Rules(partners_best="loner", target=5),
+                                   Rules.preset("british").replace(target=5),
+                                   Rules.preset("two-handed").replace(target=5)])
+def test_an_event_encoded_once_a_way_of_seeing_it_is_each_viewers_event(rules: Rules) -> None:
+    """The room sends each client EventEncoder's text: for every event of a whole game
+    (cards given and laid away face down among them) and every viewer, it is
+    event_json's for that viewer."""
+    table = Table.for_bots(Game(rules, seed=3), ["basic"] * rules.players)
+    names = [seat.name for seat in table.seats]
+    viewers: list[int | None] = [*range(rules.players), None]
+    ways = 0
+    while not table.game_over:
+        if table.held_deal is not None:
+            table.continue_play()
+            continue
+        event = table.apply(table.bot_choice())
+        encoder = EventEncoder(event, table.game, names)
+        texts = {encoder.encode(v) for v in viewers}
+        ways += len(texts)
+        for viewer in viewers:
+            assert json.loads(encoder.encode(viewer)) == event_json(
+                event, viewer, table.game, names)
+    assert ways > len(table.events)  # some events are seen in more than one way

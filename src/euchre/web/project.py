@@ -69,8 +69,10 @@ from euchre.table.wording import (
 __all__ = [
     "PRIVATE",
     "SCREEN_POSITIONS",
+    "EventEncoder",
     "SeatPresence",
     "StateEncoder",
+    "compact_json",
     "event_json",
     "last_action",
     "public_json",
@@ -281,14 +283,17 @@ def state_json(table: Table, viewer: int | None, *, started: bool,
     return seat_json(table, viewer, public)
 
 
-def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> dict[str, Any]:
+def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any],
+              shared: _Shared | None = None) -> dict[str, Any]:
     """The table as ``viewer`` may see it: ``public`` (:func:`public_json`, what every
     player sees) with the seat's own part from :meth:`Table.hand
     <euchre.table.model.Table.hand>`, the engine's view of that seat, and the status
-    panel worded for the viewer (``None``: a spectator)."""
+    panel worded for the viewer (``None``: a spectator). ``shared``: the status rows
+    every viewer of ``public`` shares, when the caller has them (:class:`StateEncoder`
+    words them once for all its viewers)."""
     if viewer is None:
         spectator = dict(public)
-        spectator["status"] = _status(spectator, table.game.rules)
+        spectator["status"] = _status(spectator, table.game.rules, shared)
         return spectator
     view = table.view(viewer)
     hand = table.hand(viewer, view)
@@ -331,7 +336,7 @@ def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any]) -> di
         idle_words=idle_words(phase, my_turn=bool(legal)),
         side_words=side_words(public["winner"], hand.team, seating=seating)
         if public["game_over"] else "",
-        status=_status(state, rules),
+        status=_status(state, rules, shared),
     )
     return state
 
@@ -373,33 +378,51 @@ def _upcard_words(name: str, state: str) -> str:
     return upcard_words(parse_card(name), state)
 
 
-def _status(state: Mapping[str, Any], rules: Rules) -> list[list[str]]:
+class _Shared:
+    """The status panel's rows that read the same for every viewer of one moment (the
+    phase, the upcard, trump, the bid, the target), worded once for all of them."""
+
+    __slots__ = ("bid", "phase", "target", "trump", "upcard")
+
+    def __init__(self, public: Mapping[str, Any], rules: Rules) -> None:
+        phase = public["phase"]
+        napoleon = rules.form == "napoleon"
+        self.phase = ["Phase", public["phase_words"]]
+        upcard = public["upcard"]
+        self.upcard = [["Upcard", _upcard_words(upcard, public["upcard_state"]), upcard]] \
+            if upcard else []
+        trump = public["trump"]
+        self.trump = ["Trump", trump_words(
+            None if trump is None else NO_TRUMP if trump == "n" else SUIT_CHARS.index(trump),
+            lead_makes_trump=napoleon and phase == "play")]
+        bid = public["bid"]
+        self.bid = [] if bid is None else [
+            ["Bid", bid_words(_BIDS.get(bid) or int(bid), napoleon=napoleon)]]
+        self.target = ["Target", target_words(public["target"], public["deals_limit"])]
+
+
+def _status(state: Mapping[str, Any], rules: Rules,
+            shared: _Shared | None = None) -> list[list[str]]:
     """The status panel of ``state`` for its viewer, as ``[term, text]`` rows (the
     upcard's row also names its card: ``[term, text, card]``): the phase, the deal, the
     upcard, trump, the bid, the maker, who is alone, the tricks and score of each side,
-    and what the further forms add."""
+    and what the further forms add. ``shared``: the rows every viewer shares, when the
+    caller has worded them (:class:`StateEncoder`)."""
+    if shared is None:
+        shared = _Shared(state, rules)
     viewer = state["viewer"]
     names = _names(state)
 
     def name(seat: int, capital: bool = True) -> str:
         return _name(seat, viewer, names, capital=capital)
 
-    phase = state["phase"]
-    napoleon = rules.form == "napoleon"
-    rows = [["Phase", state["phase_words"]]]
-    if phase != "waiting":
+    rows = [shared.phase]
+    if state["phase"] != "waiting":
         rows.append(["Deal", f"{state['deal_number'] + 1}, dealt by "
                              f"{name(state['dealer'], False)}"])
-    if state["upcard"]:
-        rows.append(["Upcard", _upcard_words(state["upcard"], state["upcard_state"]),
-                     state["upcard"]])
-    trump = state["trump"]
-    rows.append(["Trump", trump_words(None if trump is None
-                                      else NO_TRUMP if trump == "n" else SUIT_CHARS.index(trump),
-                                      lead_makes_trump=napoleon and phase == "play")])
-    if state["bid"] is not None:
-        rows.append(["Bid", bid_words(_BIDS.get(state["bid"]) or int(state["bid"]),
-                                      napoleon=napoleon)])
+    rows += shared.upcard
+    rows.append(shared.trump)
+    rows += shared.bid
     if state["maker"] is not None:
         rows.append(["Maker", name(state["maker"])])
     if rules.form == "four_handed":
@@ -423,7 +446,7 @@ def _status(state: Mapping[str, Any], rules: Rules) -> list[list[str]]:
     for given in state["given"]:
         rows.append(["You gave" if given["giver"] == viewer else "You received",
                      _card_words(given["card"])])
-    rows.append(["Target", target_words(state["target"], state["deals_limit"])])
+    rows.append(shared.target)
     return rows
 
 
@@ -447,17 +470,62 @@ class StateEncoder:
     def __init__(self, table: Table, public: Mapping[str, Any]) -> None:
         self.table = table
         self.public = public
-        rest = _dumps({k: v for k, v in public.items() if k not in PRIVATE})
+        rest = compact_json({k: v for k, v in public.items() if k not in PRIVATE})
         self._rest = rest[1:]  # the closing brace is kept; the opening is the private's
+        self._encoded: dict[int | None, str] = {}
+        self._shared = _Shared(public, table.game.rules)
 
     def encode(self, viewer: int | None) -> str:
-        """The state as ``viewer`` may see it, as compact JSON text."""
-        state = seat_json(self.table, viewer, self.public)
-        return _dumps({k: state[k] for k in PRIVATE})[:-1] + "," + self._rest
+        """The state as ``viewer`` may see it, as compact JSON text (made once for each
+        viewer: two clients at one seat, or many spectators, share it)."""
+        text = self._encoded.get(viewer)
+        if text is None:
+            state = seat_json(self.table, viewer, self.public, self._shared)
+            text = compact_json({k: state[k] for k in PRIVATE})[:-1] + "," + self._rest
+            self._encoded[viewer] = text
+        return text
 
 
-def _dumps(data: Mapping[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+class EventEncoder:
+    """One event as each viewer may see it (:func:`event_json`), as JSON text, made
+    once for each way of seeing it: the seats it concerns (the one that acted, the
+    partner or receiver of a card given, the trick's winner) each see it their own way,
+    in words that say "you"; every other viewer, a spectator too, sees it the same.
+
+    >>> from euchre.engine.game import Game
+    >>> from euchre.table.model import Table
+    >>> table = Table.for_bots(Game(seed=4), ["basic"] * 4)
+    >>> names = [seat.name for seat in table.seats]
+    >>> event = table.apply(table.bot_choice())
+    >>> encoder = EventEncoder(event, table.game, names)
+    >>> all(json.loads(encoder.encode(v)) == event_json(event, v, table.game, names)
+    ...     for v in (0, 1, 2, 3, None))
+    True
+    """
+
+    def __init__(self, event: Event, game: Game, names: Sequence[str]) -> None:
+        self.event = event
+        self.game = game
+        self.names = names
+        seat = event.seat
+        partner = game.rules.seating.partner(seat) if 0 <= seat < game.rules.players else None
+        self._concerned = {seat, event.shared_with, partner, event.outcome.winner}
+        self._encoded: dict[int | None, str] = {}
+
+    def encode(self, viewer: int | None) -> str:
+        """The event as ``viewer`` may see it, as compact JSON text."""
+        way = viewer if viewer in self._concerned else None
+        text = self._encoded.get(way)
+        if text is None:
+            text = compact_json(event_json(self.event, way, self.game, self.names))
+            self._encoded[way] = text
+        return text
+
+
+compact_json: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False,
+                                       check_circular=False).encode
+"""A message as a frame: compact JSON, suit symbols as they are (one encoder made once;
+a message is a tree built afresh, never circular)."""
 
 
 def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence] = (),

@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import random
 import secrets
@@ -39,7 +38,9 @@ from euchre.table.wording import action_text, alone_word, options_text, order_wo
 from euchre.web.database import SeatRow, Store, StoredTable, StoreError, TableRow
 from euchre.web.guard import TextRefused, check_text
 from euchre.web.project import (
+    EventEncoder,
     StateEncoder,
+    compact_json,
     event_json,
     last_action,
     public_json,
@@ -375,7 +376,7 @@ class Room:
 
     def _send(self, client: Client, message: Mapping[str, Any]) -> None:
         if not client.closed:
-            client.send(_dumps(message))
+            client.send(compact_json(message))
 
     def _broadcast_seats(self) -> None:
         message = {"type": "seats", "seats": self.seats_json()}
@@ -390,14 +391,13 @@ class Room:
         ``event``). The public part of the state is encoded once for all of them."""
         public = self.public()
         encoder = StateEncoder(self.table, public)
-        game = self.table.game
-        names = self.names
+        events = None if event is None else EventEncoder(event, self.table.game, self.names)
         for client in list(self.clients):
             if client.closed:
                 continue
             head = f'{{"type":"{kind}",'
-            if event is not None:
-                head += f'"event":{_dumps(event_json(event, client.seat, game, names))},'
+            if events is not None:
+                head += f'"event":{events.encode(client.seat)},'
             client.send(f'{head}"state":{encoder.encode(client.seat)}}}')
 
     # -- seats and tokens ------------------------------------------------------------
@@ -818,11 +818,6 @@ class Room:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _dumps(message: Mapping[str, Any]) -> str:
-    """A message as a frame: compact JSON, in UTF-8 (suit symbols as they are)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def _bot_name(bot: str, seat: int, players: int) -> str:
