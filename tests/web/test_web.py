@@ -7,6 +7,9 @@ browser would (``docs/web.md``), over an SQLite store in a temporary folder.
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -25,6 +28,7 @@ from euchre.web import room as room_module
 from euchre.web.app import MAX_MESSAGE, create_app
 from euchre.web.database import SqliteStore
 from euchre.web.project import EventEncoder, event_json
+from helpers.paths import ROOT
 
 Message = dict[str, Any]
 
@@ -623,3 +627,13 @@ def test_an_event_encoded_once_a_way_of_seeing_it_is_each_viewers_event(rules: R
             assert json.loads(encoder.encode(viewer)) == event_json(
                 event, viewer, table.game, names)
     assert ways > len(table.events)  # some events are seen in more than one way
+
+
+def test_the_projection_benchmark_runs_a_tiny_size() -> None:
+    """``benchmarks/web_projection.py`` (docs/benchmarks.md), one game once."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "web_projection.py"),
+                           "--games", "1", "--repeat", "1"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"\d+ moments of 1 games: median \d+\.\d{3} CPU s over 1 runs\n",
+                        done.stdout), done.stdout
