@@ -46,6 +46,22 @@ def test_a_lay_down_goes_alone_and_marches() -> None:
     assert margin is not None and margin.mean > 2 * margin.error
 
 
+@pytest.mark.parametrize(("preset", "seat", "hand"), [
+    ("tournament", 1, STRONG),      # the lone player leads: trumps first, then the ace
+    ("standard", 0, "Jh Jd Ah Kh Qh"),  # the dealer alone, every trump but the upcard
+])
+def test_a_certain_march_rolls_out_at_four(preset: str, seat: int, hand: str) -> None:
+    """A march no defence can stop is worth exactly 4 in the rollouts: the lone player
+    draws the trumps (three rounds take the three left out) before cashing a side ace."""
+    rules = Rules.preset(preset).replace(target=0, deals=1)
+    calls = ["pass"] * 3 if seat == 0 else []
+    advice = hand_options(hand, "9h", seat=seat, dealer=0, calls=calls, rules=rules,
+                          budget=60, seed=3)
+    alone = next(o for o in advice.options if o.alone)
+    assert alone.points.mean == 4.0 and alone.points.error == 0.0
+    assert alone.outcomes["marched"] == 1.0
+
+
 def test_a_trash_hand_passes() -> None:
     advice = hand_options(TRASH, "Jh", seat=1, dealer=0, budget=24)
     assert advice.best.action == PASS

@@ -21,6 +21,7 @@ from euchre.analysis.review import (
     judge_decision,
     label_decision,
     label_of,
+    label_settled,
     review_record,
 )
 from euchre.analysis.review_notes import annotate, deal_actions, egn_index, note_of, verdict_text
@@ -31,9 +32,10 @@ from euchre.engine.cards import card_name, parse_card
 from euchre.engine.deal import Deal
 from euchre.engine.game import Game, Phase
 from euchre.engine.rules import Rules
+from euchre.errors import EuchreError
 from euchre.players import play_game
-from euchre.players.expert import win_probability
 from euchre.players.registry import make_player
+from euchre.players.win_chance import win_chance
 from euchre.records.egn import dumps_egn, load_egn, loads_egn, to_egn
 from euchre.records.record import Record
 from helpers.paths import EGN_DATA, ROOT
@@ -145,7 +147,8 @@ def test_a_sure_march_must_go_alone() -> None:
     # let a defender ruff it)
     assert values[ALONE].points.mean >= 3.5
     assert values[STAY].points.mean <= 2.0
-    march = win_probability(10, 4, 0) - win_probability(10, 2, 0)
+    # West's side deals next (the deal passes from South to West)
+    march = win_chance(game.rules, 4, 0, True) - win_chance(game.rules, 2, 0, True)
     assert march >= THRESHOLDS["win"][2]
     assert stayed.cost.mean >= 0.75 * march
     assert stayed.label == "[??]"
@@ -569,3 +572,28 @@ def test_review_annotates_a_native_record_too(game_file: Path, tmp_path: Path) -
     notes = [n for d in record.deals for k in ("callAnnotations", "playAnnotations")
              for n in d.extras.get(k, {}).values()]  # type: ignore[attr-defined]
     assert notes  # open-hands verdicts at least, in a game of basic's
+
+
+# -- sampling until a label is settled -----------------------------------------------------
+
+
+def test_a_close_decision_samples_until_its_label_is_settled() -> None:
+    record = _bot_record(seed=5, target=3)
+    review = review_record(record, budget=8, cap=64, seed=2)
+    counts = [d.samples for d in review.decisions]
+    assert set(counts) <= {8, 16, 32, 64}
+    assert 8 in counts and max(counts) > 8  # clear decisions stop at the budget
+    for d in review.decisions:
+        if d.samples < 64:  # it stopped early: its label holds either way
+            assert label_settled(d.options, d.chosen, d.basic, d.unit)
+    assert review.cap == 64 and review.to_dict()["cap"] == 64
+    fixed = review_record(record, budget=8, seed=2)
+    assert {d.samples for d in fixed.decisions} == {8} and fixed.cap is None
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = review_record(record, budget=8, cap=64, seed=2, executor=pool)
+    assert pooled.to_dict() == review.to_dict()
+
+
+def test_a_cap_below_the_budget_is_refused() -> None:
+    with pytest.raises(EuchreError, match="cap"):
+        review_record(_bot_record(), budget=8, cap=4)

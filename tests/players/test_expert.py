@@ -17,7 +17,7 @@ from euchre.engine.rules import Rules
 from euchre.engine.view import PlayerView
 from euchre.players import Player, play_game
 from euchre.players.basic import BasicPlayer, hand_strength
-from euchre.players.expert import ExpertPlayer, win_probability
+from euchre.players.expert import ExpertPlayer, score_utility
 from euchre.players.knowledge import played_by
 from euchre.players.registry import make_player
 from euchre.players.sampling import constraints
@@ -141,11 +141,18 @@ def test_forced_moves_are_instant() -> None:
     assert player.solves == 0 and player.decisions == 0
 
 
-def test_win_probability_table() -> None:
-    assert win_probability(10, 0, 0) == pytest.approx(0.5)
-    assert win_probability(10, 9, 9) == pytest.approx(0.5)
-    assert win_probability(10, 8, 2) > win_probability(10, 6, 2) > 0.5
-    assert win_probability(10, 10, 3) == 1.0 and win_probability(10, 3, 10) == 0.0
+def test_the_score_weighs_points_by_the_chance_of_winning() -> None:
+    rules = Rules()
+    # early on a point is about a point, and a march about four
+    assert score_utility(rules, 0, 0, False, 1) == pytest.approx(1.0, abs=0.15)
+    assert score_utility(rules, 0, 0, False, 4) == pytest.approx(4.0, abs=0.6)
+    # at 9-9 any point wins: a march is worth no more than one point
+    assert score_utility(rules, 9, 9, True, 4) == score_utility(rules, 9, 9, True, 1)
+    # at 8-9 they win on any point: a euchre (2 to them) is no worse than a point to them
+    assert score_utility(rules, 8, 9, True, -2) == score_utility(rules, 8, 9, True, -1)
+    # ahead 9-2, the extra points of a march alone add little to making it
+    gain = score_utility(rules, 9, 2, False, 4) - score_utility(rules, 9, 2, False, 1)
+    assert gain == pytest.approx(0.0, abs=1e-9)
 
 
 def test_score_aware_utility() -> None:

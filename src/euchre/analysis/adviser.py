@@ -14,7 +14,8 @@ asked; the plain one stays. Each option gets:
 * its **expected points** for the seat's side this deal (its side's points less the
   other side's), with the standard error of the sampling;
 * where the game has a target, its **change in the chance of winning the game** (the
-  model of :func:`~euchre.players.expert.win_probability`), with its error;
+  table of :func:`~euchre.players.win_chance.win_chance`, from the score and who
+  deals), with its error;
 * for an option that makes trump, how often the seat's side **made** it (3 or 4
   tricks), **marched** (all 5) or was **euchred**; for a pass, how often the deal ends
   with the seat's side making trump, the other side making it, or thrown in.
@@ -422,7 +423,7 @@ def hand_options(hand: str | Sequence[Card | str], upcard: str | Card, *, seat: 
     points = {c: [gains_value(rules, seat, r[c].gains) for r in rows] for c in choices}
 
     def change(p: float) -> float:
-        return win_change(rules, view.score, team, p)
+        return win_change(rules, view.score, team, p, view.dealer)
 
     compared = compare(points, weights, change if scored else None)
     options = [OptionAdvice(c.name, c.action, bool(c.alone), *compared[c],

@@ -10,8 +10,9 @@ blended with the card's double-dummy value, as ``expert`` does). Each option get
 * its worth in **expected points** for the seat's side this deal (its side's points
   less the other side's), with its standard error;
 * where the game has a target and two sides, its **change in the chance of winning the
-  game** from the score of the deal (the model of
-  :func:`~euchre.players.expert.win_probability`), with its standard error;
+  game** from the score of the deal and who deals it (the table of
+  :func:`~euchre.players.win_chance.win_chance`, made by self-play), with its standard
+  error;
 * its **cost**: how much less than the best option it is worth, measured sample by
   sample (a paired difference, so the error of a cost is far smaller than the errors
   of the two worths), in the chance of winning where there is one, else in points.
@@ -66,16 +67,18 @@ from euchre.players.expert import (
     SCORE_AWARE,
     ExpertPlayer,
     replayable,
-    win_probability,
 )
 from euchre.players.solver import Position, PositionError, card_values
+from euchre.players.win_chance import deals_next, win_chance
 from euchre.records.record import Record
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "DEFAULT_CAP",
     "GOOD_LABELS",
     "LABELS",
     "PHASE_GROUPS",
+    "SETTLE",
     "THRESHOLDS",
     "Decision",
     "Estimate",
@@ -94,6 +97,7 @@ __all__ = [
     "judge_decision",
     "label_decision",
     "label_of",
+    "label_settled",
     "review_record",
     "score_modelled",
     "situation_of",
@@ -104,7 +108,18 @@ __all__ = [
 _K = TypeVar("_K")
 
 DEFAULT_BUDGET: Final = 80
-"""Sampled deals per decision by default (``euchre review --budget``)."""
+"""Sampled deals per decision to begin with, by default (``euchre review --budget``)."""
+
+DEFAULT_CAP: Final = 640
+"""The most sampled deals a decision may take, by default (``euchre review --cap``): a
+decision whose label is not settled (:func:`label_settled`) after its budget draws as
+many samples again, and again, until it is or this many were drawn."""
+
+SETTLE: Final = 2.0
+"""Standard errors by which the estimates a label reads may move without changing it,
+for the label to be settled (:func:`label_settled`): between two seeds an estimate
+moves by about one standard error, so a label that holds two away holds from one seed
+to another."""
 
 Z: Final = 1.645
 """Standard errors a label must hold by: a label claims that a cost is at least (or at
@@ -396,6 +411,8 @@ class Review:
     skipped: list[Skipped] = field(default_factory=list)
     budget: int = DEFAULT_BUDGET
     seed: int = 0
+    cap: int | None = None
+    """The most samples a decision could take (``None``: the budget, no more)."""
 
     def summary(self, seat: int, costliest: int = 3) -> PlayerSummary:
         mine = [d for d in self.decisions if d.seat == seat]
@@ -431,6 +448,7 @@ class Review:
     def to_dict(self) -> dict[str, object]:
         return {
             "budget": self.budget,
+            "cap": self.cap,
             "seed": self.seed,
             "decisions": [d.to_dict() for d in self.decisions],
             "skipped": [
@@ -565,6 +583,40 @@ def label_decision(options: Sequence[OptionValue], chosen: Action, basic: Action
     return GOOD_LABELS[min(GOOD_LABELS.index(label), GOOD_LABELS.index(plain))]
 
 
+def _moved(option: OptionValue, by: float) -> OptionValue:
+    """``option`` with its cost ``by`` standard errors higher and its points as much
+    lower (``by`` may be negative)."""
+    cost, points = option.cost, option.points
+    return replace(option, cost=Estimate(cost.mean + by * cost.error, cost.error),
+                   points=Estimate(points.mean - by * points.error, points.error))
+
+
+def label_settled(options: Sequence[OptionValue], chosen: Action, basic: Action,
+                  unit: str, spread: float = SETTLE) -> bool:
+    """Whether the label of the decision (:func:`label_decision`) stays the same when
+    the option chosen is worth ``spread`` standard errors less and every other option
+    as much more, and the other way about: then another draw of the samples would not
+    change it.
+
+    >>> from euchre.engine.actions import CALL, PASS
+    >>> def option(action, cost, error):
+    ...     return OptionValue(action, Estimate(-cost, 0.1), None, Estimate(cost, error))
+    >>> clear = [option(PASS, 0.0, 0.0), option(CALL[2], 1.5, 0.1)]
+    >>> label_settled(clear, CALL[2], PASS, "points")      # a blunder by far
+    True
+    >>> close = [option(PASS, 0.0, 0.0), option(CALL[2], 0.55, 0.1)]
+    >>> label_settled(close, CALL[2], PASS, "points")      # a mistake, or only dubious
+    False
+    """
+    label = label_decision(options, chosen, basic, unit)
+    for sign in (1.0, -1.0):
+        moved = [_moved(o, sign * spread if o.action == chosen else -sign * spread)
+                 for o in options]
+        if label_decision(moved, chosen, basic, unit) != label:
+            return False
+    return True
+
+
 def _behind(option: OptionValue, other: OptionValue) -> Estimate:
     """How much less ``option`` is worth in points than ``other``, the two standard
     errors combined (the points of two options are not paired as their costs are)."""
@@ -596,15 +648,17 @@ def score_modelled(rules: Rules) -> bool:
     return rules.target > 0 and rules.form in SCORE_AWARE
 
 
-def win_change(rules: Rules, score: Sequence[int], team: int, points: float) -> float:
-    """The change in ``team``'s chance of winning when its side nets ``points`` this
-    deal (one of the two sides scores)."""
-    target = rules.target
+def win_change(rules: Rules, score: Sequence[int], team: int, points: float,
+               dealer: int) -> float:
+    """The change in ``team``'s chance of winning when its side nets ``points`` in the
+    deal ``dealer`` deals from ``score`` (one of the two sides scores; then the deal
+    passes to the other side: :func:`~euchre.players.win_chance.win_chance`)."""
     mine, theirs = score[team], score[1 - team]
-    now = win_probability(target, mine, theirs)
+    now = win_chance(rules, mine, theirs, rules.seating.team_of[dealer] == team)
+    after_deals = deals_next(rules, dealer, team)
     p = round(points)
-    after = win_probability(target, mine + p, theirs) if p >= 0 else \
-        win_probability(target, mine, theirs - p)
+    after = win_chance(rules, mine + p, theirs, after_deals) if p >= 0 else \
+        win_chance(rules, mine, theirs - p, after_deals)
     return after - now
 
 
@@ -659,39 +713,56 @@ def weighted_estimate(values: Sequence[float], weights: Sequence[float]) -> Esti
 
 
 def evaluate(view: PlayerView, legal: Sequence[Action], budget: int = DEFAULT_BUDGET,
-             seed: int = 0) -> tuple[tuple[OptionValue, ...], str, int]:
+             seed: int = 0, *, cap: int | None = None,
+             settled: Callable[[Sequence[OptionValue]], bool] | None = None,
+             ) -> tuple[tuple[OptionValue, ...], str, int]:
     """Each legal option's worth from ``view``: ``(options, unit, samples)``, the
-    options in the order of ``legal`` (see the module docstring). Raises
-    :class:`~euchre.errors.EuchreError` where the form's hidden steps cannot be
-    replayed outside the play."""
+    options in the order of ``legal`` (see the module docstring), from ``budget``
+    sampled deals; with ``cap`` and ``settled`` (a test of the options), from as many
+    more again, and again, while ``settled`` does not hold, up to ``cap`` in all.
+    Raises :class:`~euchre.errors.EuchreError` where the form's hidden steps cannot
+    be replayed outside the play."""
     rules = view.rules
     judge = Judge(seed, budget)
+    draw = judge.rows
     if not replayable(rules) or (view.phase == "play" and view.bid == MISERE):
         if view.phase != "play" or view.bid == MISERE:
             raise EuchreError("this form's hidden steps (a swap with the kitty, a Benny "
                               "named blind, the widow) cannot be replayed: only its "
                               "play is reviewed")
-        rows = judge.search_rows(view, legal)
-    else:
-        rows = judge.rows(view, legal)
+        draw = judge.search_rows
+    rows = draw(view, legal)
+    options = _options(view, legal, rows)
+    while cap is not None and settled is not None and len(rows) < cap \
+            and not settled(options):
+        judge.samples = min(len(rows), cap - len(rows))
+        rows += draw(view, legal)
+        options = _options(view, legal, rows)
+    return options, "win" if score_modelled(rules) else "points", len(rows)
+
+
+def _options(view: PlayerView, legal: Sequence[Action],
+             rows: Sequence[tuple[float, Mapping[Action, float]]]
+             ) -> tuple[OptionValue, ...]:
+    """The options' worths from the samples' ``(weight, points per option)``."""
+    rules = view.rules
     weights = [w for w, _ in rows]
     scored = score_modelled(rules)
     team = rules.seating.team_of[view.seat]
-    unit = "win" if scored else "points"
 
     def win_of(points: float) -> float:
         # a blended worth lies between two whole outcomes: its change is blended too
         low = math.floor(points)
         frac = points - low
-        change = win_change(rules, view.score, team, low)
+        change = win_change(rules, view.score, team, low, view.dealer)
         if frac > 1e-9:
-            change += frac * (win_change(rules, view.score, team, low + 1) - change)
+            change += frac * (win_change(rules, view.score, team, low + 1, view.dealer)
+                              - change)
         return change
 
     points = {a: [r[a] for _, r in rows] for a in legal}
     compared = compare(points, weights, win_of if scored else None)
-    options = tuple(OptionValue(a, *compared[a]) for a in legal)
-    return options, unit, len(rows)
+    return tuple(OptionValue(a, *compared[a]) for a in legal)
 
 
 def compare(points: Mapping[_K, Sequence[float]], weights: Sequence[float],
@@ -737,8 +808,9 @@ def _margin(options: Sequence[OptionValue], chosen: Action) -> Estimate | None:
 
 
 def judge_decision(game: Game, chosen: Action, deal: int, action_index: int,
-                   budget: int, seed: int) -> Decision | Skipped:
-    """One decision: the state ``game`` before ``chosen`` (see :func:`review_record`)."""
+                   budget: int, seed: int, cap: int | None = None) -> Decision | Skipped:
+    """One decision: the state ``game`` before ``chosen`` (see :func:`review_record`),
+    from ``budget`` samples, or up to ``cap`` while its label is not settled."""
     seat = game.to_act
     phase = game.phase.value
     legal = game.legal_actions()
@@ -748,21 +820,28 @@ def judge_decision(game: Game, chosen: Action, deal: int, action_index: int,
     view = game.view(seat)
     if view.discard == UNKNOWN:
         view = replace(view, discard=_guess_discard(game, seed))
+    basic = BasicPlayer(seed=seed).choose(view, legal)
+    unit = "win" if score_modelled(view.rules) else "points"
+
+    def settled(options: Sequence[OptionValue]) -> bool:
+        return label_settled(options, chosen, basic, unit)
+
     try:
-        options, unit, samples = evaluate(view, legal, budget, seed)
+        options, unit, samples = evaluate(view, legal, budget, seed, cap=cap,
+                                          settled=settled)
     except EuchreError as error:
         return Skipped(deal, action_index, seat, phase, str(error))
     except ValueError:  # the sampler: the view admits no deal (a hand-built record)
         return Skipped(deal, action_index, seat, phase,
                        "no deal fits what this seat saw")
-    basic = BasicPlayer(seed=seed).choose(view, legal)
     label = label_decision(options, chosen, basic, unit)
     trick = len(game.tricks) + 1 if game.phase is Phase.PLAY else None
     score = game.score
     win_now = None
     if score_modelled(game.rules):
         team = game.rules.seating.team_of[seat]
-        win_now = win_probability(game.rules.target, score[team], score[1 - team])
+        win_now = win_chance(game.rules, score[team], score[1 - team],
+                             game.rules.seating.team_of[view.dealer] == team)
     return Decision(deal, action_index, seat, phase, trick, score, chosen, options, unit,
                     samples, label, basic, _open_hands(game, chosen), win_now,
                     situation_of(view))
@@ -784,13 +863,13 @@ def _seed_of(seed: int, deal: int, action: int) -> int:
     return random.Random(f"review {seed} {deal} {action}").getrandbits(63)
 
 
-_Task = tuple[Game, Action, int, int, int, int]
+_Task = tuple[Game, Action, int, int, int, int, int | None]
 """A decision to judge: the state before it, the action taken, the deal's index, the
-action's index in the deal, the budget and the seed."""
+action's index in the deal, the budget, the seed and the cap."""
 
 
 def _tasks(record: Record, seats: Iterable[int] | None, deals: Iterable[int] | None,
-           budget: int, seed: int) -> Iterator[tuple[int, _Task]]:
+           budget: int, seed: int, cap: int | None) -> Iterator[tuple[int, _Task]]:
     """Each decision to judge, with its action's index among all the record's actions."""
     wanted = None if seats is None else set(seats)
     chosen = None if deals is None else set(deals)
@@ -803,7 +882,7 @@ def _tasks(record: Record, seats: Iterable[int] | None, deals: Iterable[int] | N
                 return
             if (len(state.legal_actions()) > 1 and (wanted is None or state.to_act in wanted)
                     and (chosen is None or i in chosen)):
-                yield k, (state, action, i, j, budget, _seed_of(seed, i, j))
+                yield k, (state, action, i, j, budget, _seed_of(seed, i, j), cap)
             state = next(states)
             k += 1
 
@@ -812,7 +891,7 @@ def _run(task: _Task) -> Decision | Skipped:
     return judge_decision(*task)
 
 
-def _run_at(record: Record, k: int, task: tuple[Action, int, int, int, int]
+def _run_at(record: Record, k: int, task: tuple[Action, int, int, int, int, int | None]
             ) -> Decision | Skipped:
     """:func:`_run` in another process: the state is replayed there from the record (a
     record crosses processes as data; a game's state is the engine's own business)."""
@@ -826,16 +905,22 @@ def review_record(record: Record, *, seats: Iterable[int] | None = None,
                   deals: Iterable[int] | None = None,
                   budget: int = DEFAULT_BUDGET, seed: int = 0,
                   executor: Executor | None = None,
-                  progress: Callable[[int, int], None] | None = None) -> Review:
+                  progress: Callable[[int, int], None] | None = None,
+                  cap: int | None = None) -> Review:
     """Review every decision of ``record`` (of the seats in ``seats`` and the deals, by
-    index, in ``deals``; all by default) with ``budget`` sampled deals each.
+    index, in ``deals``; all by default) with ``budget`` sampled deals each, or, with
+    ``cap`` (``euchre review`` uses :data:`DEFAULT_CAP`), as many more as a decision
+    whose label is not settled needs (:func:`label_settled`), up to ``cap``.
     Deterministic for a seed, whatever the ``executor`` (a process pool spreads the
     decisions); ``progress(done, total)`` is called as decisions finish. The deals
     recorded after the game's end are reviewed too (their states are those of the game
     going on)."""
     if budget < 1:
         raise EuchreError("the budget is at least 1 sampled deal per decision")
-    tasks = list(_tasks(record, seats, deals, budget, seed))
+    if cap is not None and cap < budget:
+        raise EuchreError(f"the cap ({cap}) is at least the budget ({budget}) sampled "
+                          "deals per decision")
+    tasks = list(_tasks(record, seats, deals, budget, seed, cap))
     total = len(tasks)
     if progress:
         progress(0, total)
@@ -851,7 +936,7 @@ def review_record(record: Record, *, seats: Iterable[int] | None = None,
             progress(done, total)
     decisions = [r for r in results if isinstance(r, Decision)]
     skipped = [r for r in results if isinstance(r, Skipped)]
-    return Review(record, decisions, skipped, budget, seed)
+    return Review(record, decisions, skipped, budget, seed, cap)
 
 
 def describe_action(action: Action) -> str:

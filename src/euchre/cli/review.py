@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from euchre.analysis.review import (
     DEFAULT_BUDGET,
+    DEFAULT_CAP,
     GOOD_LABELS,
     PHASE_GROUPS,
     Decision,
@@ -58,8 +59,13 @@ def add_review_command(sub: Any) -> None:
                         help="write the record annotated (.egn or .json) with the review's "
                              "labels and better lines beside any annotations it had")
     review.add_argument("--budget", type=whole_number(1), default=DEFAULT_BUDGET, metavar="N",
-                        help=f"sampled deals per decision (default: {DEFAULT_BUDGET}; more is "
-                             "slower and surer)")
+                        help=f"sampled deals per decision to begin with (default: "
+                             f"{DEFAULT_BUDGET}; more is slower and surer)")
+    review.add_argument("--cap", type=whole_number(1), metavar="N",
+                        help="the most sampled deals a decision may take: one whose label "
+                             "is close draws more until it is settled or has this many "
+                             f"(default: {DEFAULT_CAP}, or the budget if more; --cap equal "
+                             "to --budget draws no more)")
     review.add_argument("--jobs", type=whole_number(1), default=os.cpu_count() or 1,
                         metavar="N", help="processes to review with (default: one per CPU)")
     review.add_argument("--seed", type=whole_number(), default=0,
@@ -76,22 +82,30 @@ def add_review_command(sub: Any) -> None:
 
 
 def _cmd_review(args: argparse.Namespace) -> int:
-    run_review(args.file, seats=args.seat, out=args.out, budget=args.budget, jobs=args.jobs,
-               seed=args.seed, every=args.all, as_json=args.json, plot=args.plot,
+    run_review(args.file, seats=args.seat, out=args.out, budget=args.budget, cap=args.cap,
+               jobs=args.jobs, seed=args.seed, every=args.all, as_json=args.json, plot=args.plot,
                progress=not args.no_progress)
     return 0
 
 
 def run_review(path: PathLike, *, seats: Sequence[int] | None = None,
-               out: PathLike | None = None, budget: int = DEFAULT_BUDGET, jobs: int = 1,
+               out: PathLike | None = None, budget: int = DEFAULT_BUDGET,
+               cap: int | None = None, jobs: int = 1,
                seed: int = 0, every: bool = False, as_json: bool = False,
                plot: PathLike | None = None, progress: bool = True,
                write: Write = print) -> Review:
-    """What ``euchre review`` does; returns the review."""
+    """What ``euchre review`` does; returns the review. ``cap``: the most samples a
+    decision may take (``None``: :data:`~euchre.analysis.review.DEFAULT_CAP`, or the
+    budget if that is more)."""
     from euchre.cli.arena import ProgressLine
     from euchre.records.files import read_record, write_record
 
     # every option is checked before the work: the options alone, then with the record
+    if cap is None:
+        cap = max(DEFAULT_CAP, budget)
+    elif cap < budget:
+        raise EuchreError(f"--cap {cap}: a decision's cap is at least its budget "
+                          f"(--budget {budget})")
     if plot is not None:
         if not os.fspath(plot).lower().endswith(".png"):
             raise EuchreError(f"--plot {os.fspath(plot)}: the image is written as PNG: "
@@ -120,7 +134,7 @@ def run_review(path: PathLike, *, seats: Sequence[int] | None = None,
     bar = ProgressLine(sys.stderr, "decisions", progress, label="review")
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     try:
-        review = review_record(record, seats=seats, budget=budget, seed=seed,
+        review = review_record(record, seats=seats, budget=budget, cap=cap, seed=seed,
                                executor=pool, progress=bar)
     finally:
         bar.clear()
@@ -214,11 +228,14 @@ def format_review(review: Review, every: bool = False) -> list[str]:
     record = review.record
     names = player_names(record)
     title = record.metadata.get("title")
+    sampled = f"{review.budget} sampled deals each"
+    if review.cap is not None and review.cap > review.budget:
+        sampled = (f"{review.budget} to {review.cap} sampled deals each, more where a "
+                   "label was close")
     lines = [
         f"Review of {title!r}" if isinstance(title, str) and title else "Review",
         f"{plural(len(record.deals), 'deal')}, {plural(len(review.decisions), 'decision')} "
-        f"reviewed, {review.budget} sampled deals each (seed {review.seed}); each judged "
-        "from its seat's view only",
+        f"reviewed, {sampled} (seed {review.seed}); each judged from its seat's view only",
     ]
     by_deal: dict[int, list[Decision]] = {}
     for d in review.decisions:

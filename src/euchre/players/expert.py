@@ -37,9 +37,10 @@ weakness of plain sampling (``docs/strength.md`` has the measured effects):
   card can make at best. Measured, this play beats the double-dummy play of ``pimc``
   (``docs/strength.md``); ``play_rollouts=False`` plays by double-dummy search alone.
 * **The game score.** With a target, points are converted into the change of the chance
-  of winning the game (:func:`win_probability`, a dynamic programme over scores from a
-  per-deal points distribution), in units of one point at the current score: near the
-  end a euchre that loses the game weighs more than a march that does not win it.
+  of winning the game (:func:`~euchre.players.win_chance.win_chance`: a table over
+  both sides' scores and who deals, made by self-play), in units of one point at the
+  current score: near the end a euchre that loses the game weighs more than a march
+  that does not win it, and a point that wins it as much as a march.
 
 With ``rollouts=False`` the pre-play decisions are made by search as in ``pimc`` but
 with passing valued by playing the rest of the bidding out with the bidding model
@@ -78,8 +79,6 @@ seed.
 ...                                 for s in range(4)])
 >>> game.is_over()
 True
->>> round(win_probability(10, 0, 0), 2), round(win_probability(10, 9, 0), 2)
-(0.5, 0.99)
 """
 
 from __future__ import annotations
@@ -126,20 +125,20 @@ from euchre.players.knowledge import (
 )
 from euchre.players.pimc import PimcPlayer
 from euchre.players.sampling import card_power, gains_value, sample_hands
+from euchre.players.win_chance import deals_next, win_chance
 
 __all__ = [
-    "DEAL_POINTS",
     "SCORE_AWARE",
     "SEARCHED_CARDS",
     "ExpertPlayer",
     "bid_likelihood",
     "replayable",
-    "win_probability",
+    "score_utility",
 ]
 
 SCORE_AWARE: Final = frozenset({"four_handed", "two_handed"})
-"""The forms whose game score :func:`win_probability` models: two sides, one of which
-scores each deal."""
+"""The forms whose game score :func:`~euchre.players.win_chance.win_chance` models: two
+sides, one of which scores each deal, the deal passing from one side to the other."""
 _MODELLED: Final = frozenset({"four_handed", "two_handed"})
 """The forms whose bidding the soft bidding model (:func:`bid_likelihood`) reads."""
 
@@ -173,10 +172,6 @@ def replayable(rules: Rules) -> bool:
     return not (rules.farmers or rules.go_under or rules.benny_upcard == "dealer_names"
                 or rules.widow == "bidder_takes")
 
-DEAL_POINTS: dict[int, float] = {1: 0.32, 2: 0.14, 4: 0.04}
-"""The chance that one given side scores 1, 2 or 4 points on a deal (measured roughly
-from bot play; thrown-in deals left out, so the two sides together sum to 1)."""
-
 # the bidding model: thresholds of hand_strength points, as BasicPlayer's defaults
 _ORDER = 7.0
 _ASSIST = 6.5
@@ -194,19 +189,32 @@ _CLOSE = 2.0
 
 
 @cache
-def win_probability(target: int, mine: int, theirs: int) -> float:
-    """The chance that a side with ``mine`` points beats one with ``theirs`` to
-    ``target``, when each deal gives one side 1, 2 or 4 points as :data:`DEAL_POINTS`.
+def score_utility(rules: Rules, mine: int, theirs: int, we_deal_next: bool,
+                  points: int) -> float:
+    """The chance of winning (:func:`~euchre.players.win_chance.win_chance`) after a side
+    at ``mine`` to ``theirs`` nets ``points`` this deal, the next deal dealt by it or not
+    (``we_deal_next``), against after a deal that scores nothing, in units of one point
+    at this score (half the change between scoring one point and conceding one): what
+    ``expert`` maximises where the game has a target. Near the end the units are far
+    from points:
+
+    >>> from euchre.engine.rules import Rules
+    >>> round(score_utility(Rules(), 0, 0, False, 4))       # a march alone at 0-0
+    4
+    >>> score_utility(Rules(), 9, 9, False, 1) == score_utility(Rules(), 9, 9, False, 4)
+    True
     """
-    if mine >= target:
-        return 1.0
-    if theirs >= target:
-        return 0.0
-    total = 0.0
-    for points, p in DEAL_POINTS.items():
-        total += p * win_probability(target, mine + points, theirs)
-        total += p * win_probability(target, mine, theirs + points)
-    return total
+    now = win_chance(rules, mine, theirs, we_deal_next)
+    up = win_chance(rules, mine + 1, theirs, we_deal_next)
+    down = win_chance(rules, mine, theirs + 1, we_deal_next)
+    unit = (up - down) / 2
+    if unit < 1e-6:
+        return float(points)
+    if points >= 0:
+        after = win_chance(rules, mine + points, theirs, we_deal_next)
+    else:
+        after = win_chance(rules, mine, theirs - points, we_deal_next)
+    return (after - now) / unit
 
 
 def _means(rows: Sequence[dict[Action, float]],
@@ -745,22 +753,13 @@ class ExpertPlayer(PimcPlayer):
     def utility(self, view: PlayerView, points: float) -> float:
         """Points, or with a target the change in the chance of winning the game in
         units of one point at the current score (Euchre scored by two sides, one of
-        which scores each deal: the model of :func:`win_probability`)."""
-        target = view.rules.target
-        if not self.score_aware or target <= 0 or view.rules.form not in SCORE_AWARE:
+        which scores each deal, the deal passing to the other side: the table of
+        :func:`~euchre.players.win_chance.win_chance`)."""
+        rules = view.rules
+        if not self.score_aware or rules.target <= 0 or rules.form not in SCORE_AWARE:
             return float(points)
-        points = round(points)
-        mine, theirs = view.score[view.team], view.score[1 - view.team]
-        now = win_probability(target, mine, theirs)
-        unit = (win_probability(target, mine + 1, theirs)
-                - win_probability(target, mine, theirs + 1)) / 2
-        if unit < 1e-6:
-            return float(points)
-        if points >= 0:
-            after = win_probability(target, mine + points, theirs)
-        else:
-            after = win_probability(target, mine, theirs - points)
-        return (after - now) / unit
+        return score_utility(rules, view.score[view.team], view.score[1 - view.team],
+                             deals_next(rules, view.dealer, view.team), round(points))
 
     # -- passing -----------------------------------------------------------------------
 
