@@ -195,3 +195,14 @@ def test_ceiling_without_sight_is_the_arenas_expert(monkeypatch: pytest.MonkeyPa
     assert blind["points_per_deal"][0] == round(match.net.mean, 3)
     assert blind["point_share"] == match.point_share
     assert seeing["sees"] == "all" and seeing["game_win_rate"] is None
+
+
+def test_alone_check_finishes_both_contracts_with_one_bot(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = _load("alone_check")
+    script.main(["Jh Jd Ah Kh Qh", "9h", "--calls", "pass,pass,pass", "--bot", "basic",
+                 "--deals", "4"])
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    # every trump but the upcard: a march either way, 4 alone and 2 with the partner
+    assert last == ("4 deals, basic at every seat: pick up +2.000 ± 0.000, "
+                    "pick up alone +4.000 ± 0.000")
