@@ -46,8 +46,17 @@ from euchre.players.win_chance import FORMAT, TABLE_TARGET, Grid, solve, win_cha
 
 PRESETS = ("standard", "tournament", "two-handed")
 CHUNK = 500
-"""Deals (or games) per task: a fixed size, so that what a task plays does not depend
-on the number of workers."""
+"""The most deals (or games) in one task; a run of fewer than 20 of them has tasks of a
+twentieth of the run, so that two workers share a short run of a slow bot. The tasks
+depend on the run alone, never on the number of workers (nor do the counts: each deal
+depends on the seed and its number only)."""
+
+
+def tasks(args: argparse.Namespace, count: int) -> list[tuple[Any, ...]]:
+    """The run cut into tasks: ``(bot, preset, seed, start, stop)``."""
+    size = max(1, min(CHUNK, count // 20))
+    return [(args.bot, args.rules, args.seed, a, min(a + size, count))
+            for a in range(0, count, size)]
 
 _T = TypeVar("_T")
 Tally = dict[str, int]
@@ -109,10 +118,11 @@ def play_games(bot: str, preset: str, seed: int, start: int, stop: int
 
 
 def _run(executor: ProcessPoolExecutor | None, fn: Callable[..., _T],
-         tasks: Sequence[tuple[Any, ...]]) -> Iterable[_T]:
+         work: Sequence[tuple[Any, ...]]) -> Iterable[_T]:
+    """``fn`` on each task, in order: in the workers, or here without any."""
     if executor is None:
-        return (fn(*task) for task in tasks)
-    return executor.map(fn, *zip(*tasks, strict=True))
+        return (fn(*task) for task in work)
+    return executor.map(fn, *zip(*work, strict=True))
 
 
 def chances(shares: Mapping[str, float]) -> tuple[dict[int, float], dict[int, float]]:
@@ -152,10 +162,8 @@ def rounded(grid: Grid) -> list[list[float]]:
 
 def measure(args: argparse.Namespace, executor: ProcessPoolExecutor | None) -> dict[str, Any]:
     started = time.perf_counter()
-    tasks = [(args.bot, args.rules, args.seed, a, min(a + CHUNK, args.deals))
-             for a in range(0, args.deals, CHUNK)]
     tally: Counter[str] = Counter()
-    for part in _run(executor, play_deals, tasks):
+    for part in _run(executor, play_deals, tasks(args, args.deals)):
         tally.update(part)
     seconds = time.perf_counter() - started
     deals = args.deals
@@ -202,11 +210,9 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 def check(args: argparse.Namespace, executor: ProcessPoolExecutor | None) -> dict[str, Any]:
     started = time.perf_counter()
     rules = Rules.preset(args.rules)
-    tasks = [(args.bot, args.rules, args.seed, a, min(a + CHUNK, args.check))
-             for a in range(0, args.check, CHUNK)]
     visits: Counter[tuple[int, int]] = Counter()
     wins: Counter[tuple[int, int]] = Counter()
-    for part in _run(executor, play_games, tasks):
+    for part in _run(executor, play_games, tasks(args, args.check)):
         for deals in part:
             seen = set()  # a score seen again (after a thrown-in deal) counts once
             for mine, theirs, won in deals:
