@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 
 # One editable install (pure Python: an edit takes effect at once), with the extras each
 # target needs (pyproject.toml): playing needs none, the web table `web`, the checks all.
-ALL_EXTRAS := web,rl,jit,ray,openspiel,plot,dev
+ALL_EXTRAS := web,rl,jit,ray,openspiel,plot,train,dev
 PLAY_STAMP := $(VENV)/.installed
 WEB_STAMP := $(VENV)/.installed-web
 ALL_STAMP := $(VENV)/.installed-all
@@ -82,7 +82,14 @@ NOT_DOCTESTED := $(patsubst %,--ignore=$(COMPILED)/%,$(shell $(PYTHON) hatch_bui
 # pytest's.
 ALONE := tests/analysis/test_arena_ray.py
 
-pytest: $(ALL_STAMP) $(COMPILED_STAMP)
+# The outside bots' own environment: euchre-cli 0.7.0's package is named `euchre` too, so
+# it lives apart; the adapters' tests (tests/test_outside_bots.py) play through it.
+OUTSIDE_STAMP := benchmarks/.venv-euchre-cli/.installed
+$(OUTSIDE_STAMP): benchmarks/setup_outside_bots.sh
+	bash benchmarks/setup_outside_bots.sh
+	touch $@
+
+pytest: $(ALL_STAMP) $(COMPILED_STAMP) $(OUTSIDE_STAMP)
 	PYTHONPATH=$(COMPILED) EUCHRE_EXPECT_BUILD=compiled \
 		$(PYTEST) tests README.md $(COMPILED)/euchre $(NOT_DOCTESTED) $(ALONE:%=--ignore=%)
 	PYTHONPATH=$(COMPILED) EUCHRE_EXPECT_BUILD=compiled $(BIN)/pytest -rs $(ALONE)
