@@ -148,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     from euchre.cli.serve import add_serve_command
 
     add_serve_command(sub)
+
+    from euchre.cli.train import add_train_command
+
+    add_train_command(sub)
     return parser
 
 

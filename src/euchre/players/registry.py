@@ -52,6 +52,7 @@ BOTS: Final[dict[str, Factory]] = {
     "basic": _Lazy("euchre.players.basic", "BasicPlayer"),
     "pimc": _Lazy("euchre.players.pimc", "PimcPlayer"),
     "expert": _Lazy("euchre.players.expert", "ExpertPlayer"),
+    "cfr": _Lazy("euchre.players.cfr", "CfrPlayer"),
 }
 """Every bot by name. Register a new one with a line like
 ``"pimc": _Lazy("euchre.players.pimc", "PimcPlayer")``."""
