@@ -200,7 +200,7 @@ def test_egn_a_reviewed_record_written_with_its_notes_conforms() -> None:
     from euchre.analysis.review import review_record
     from euchre.analysis.review_notes import annotate
 
-    record = load_egn(EGN_DATA / "Six_Points_in_Two_Hands.egn")
+    record = load_egn(EGN_DATA / "Quite_the_Hustle_Annotated.egn")
     annotated = annotate(review_record(record, budget=3, seed=0))
     data = written(annotated)
     assert any("alternativeLines" in deal for deal in data["deals"])
