@@ -23,7 +23,7 @@ from euchre.analysis.train_runs import (
     train,
 )
 from euchre.cli.main import main
-from euchre.engine.cards import cards_of
+from euchre.engine.cards import JACK, card_rank, card_suit, cards_of, same_colour
 from euchre.engine.game import Game, Phase
 from euchre.engine.rules import Rules
 from euchre.engine.scoring import deal_score, score_deal
@@ -180,6 +180,29 @@ def test_pruning_skips_actions_of_no_probability() -> None:
             walker.iterate(t, deals[t % len(deals)])
         solves.append(walker.solves)
     assert solves[1] < solves[0]
+
+
+def test_the_safe_prior_passes_and_stays_until_a_regret_says_otherwise() -> None:
+    tree = PublicTree.of(Rules())
+    walker = Walker(tree, new_arrays(tree), "rm+", random.Random(0), prior="safe")
+    deal = sample_deal(random.Random(2))
+    walker.start_deal(*deal)
+    first = tree.nodes[0]
+    assert walker._fallback(0, 0, 2) == [1.0, 0.0]  # pass
+    alone = next(n for n in tree.nodes if n.phase == "alone")
+    assert walker._fallback(alone.index, 0, 2) == [1.0, 0.0]  # stay
+    exchange = next(n for n in tree.nodes if n.phase == "exchange")
+    sigma = walker._fallback(exchange.index, 0, 6)
+    up = deal[1]
+    left = same_colour(card_suit(up)) * 8 + JACK
+    options = walker._discards(0)
+    laid = options[sigma.index(1.0)]
+    plain = [c for c in options if card_suit(c) != card_suit(up) and c != left]
+    if plain:
+        assert laid in plain and card_rank(laid) == min(card_rank(c) for c in plain)
+    with pytest.raises(ValueError, match="unknown prior"):
+        Walker(tree, new_arrays(tree), "rm+", random.Random(0), prior="bold")
+    assert first.actions[0] == "pass"
 
 
 def _arrays(folder: Path) -> list[np.ndarray]:

@@ -33,7 +33,7 @@ from typing import Any, Final, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
-from euchre.engine.cards import NINE, card_rank, card_suit, deck_mask, same_colour
+from euchre.engine.cards import JACK, NINE, card_rank, card_suit, deck_mask, same_colour
 from euchre.engine.rules import Rules
 from euchre.engine.scoring import score_deal
 from euchre.players.bidding_tables import (
@@ -44,8 +44,10 @@ from euchre.players.bidding_tables import (
 )
 from euchre.players.solver import Position, solve
 
-__all__ = ["VARIANTS", "Arrays", "DealValues", "Walker", "new_arrays", "sample_deal"]
+__all__ = ["PRIORS", "VARIANTS", "Arrays", "DealValues", "Walker", "new_arrays", "sample_deal"]
 
+PRIORS: Final = ("uniform", "safe")
+"""The strategy of a state with no positive regret (:class:`Walker`'s ``prior``)."""
 VARIANTS: Final = ("es", "rm+", "linear")
 """The update rules: ``es`` (regret matching, uniform averaging), ``rm+`` (regret
 matching+, averages weighted by the iteration), ``linear`` (linear CFR: regrets and
@@ -189,6 +191,15 @@ def points_table(rules: Rules) -> list[list[list[list[int]]]]:
     return table
 
 
+def _safe_slot(actions: tuple[str, ...]) -> int:
+    """The ``safe`` prior's action at a node: passing or staying (-2: a discard, chosen
+    by the hand; -1: none, the stuck dealer)."""
+    for safe in ("pass", "stay"):
+        if safe in actions:
+            return actions.index(safe)
+    return -2 if actions[0].startswith("discard") else -1
+
+
 class _Numbers(Protocol):
     """A float32 array read and written number by number (a memoryview of it)."""
 
@@ -213,7 +224,8 @@ class Walker:
     """
 
     def __init__(self, tree: PublicTree, arrays: Arrays, variant: str,
-                 rng: random.Random, prune: float = 0.0, prune_after: int = 0) -> None:
+                 rng: random.Random, prune: float = 0.0, prune_after: int = 0,
+                 prior: str = "uniform") -> None:
         if variant not in VARIANTS:
             raise ValueError(f"unknown variant {variant!r}: one of {', '.join(VARIANTS)}")
         self.tree = tree
@@ -228,6 +240,12 @@ class Walker:
         from iteration ``prune_after`` on."""
         self.prune_after = prune_after
         self._pruning = False
+        if prior not in PRIORS:
+            raise ValueError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
+        self.prior = prior
+        """The strategy of a state whose regrets are none positive (regret matching
+        allows any): ``uniform``, or ``safe`` (:meth:`_fallback`)."""
+        self._safe = prior == "safe"
         self._r = _view(arrays.regrets)
         self._s = _view(arrays.strategy)
         self._v = _view(arrays.visits)
@@ -243,6 +261,8 @@ class Walker:
                                             else 0) for a in n.actions) for n in nodes]
         self._leaves = [(lf.maker, _TRUMP_CLASS[lf.trump], lf.alone) for lf in tree.leaves]
         self._keep = self.rules.dealer_must_take_upcard
+        self._safe_slot = [_safe_slot(n.actions) for n in nodes]
+        self._safe_discard: dict[int, int] = {}
         self._scoring = _scoring_of(self.rules)
         self.solves = 0
         self.visits = 0
@@ -288,6 +308,7 @@ class Walker:
         self._pre = [(hand_index(h, up, 0), hand_index(h, up, 1)) for h in hands]
         self._post = {}
         self._options = {}
+        self._safe_discard = {}
 
     def _post_pair(self, discard: int) -> tuple[int, int]:
         pair = self._post.get(discard)
@@ -326,7 +347,12 @@ class Walker:
         r = self._r
         positive = [max(r[base + a], 0.0) for a in range(k)]
         total = sum(positive)
-        sigma = [p / total for p in positive] if total > 0.0 else [1.0 / k] * k
+        if total > 0.0:
+            sigma = [p / total for p in positive]
+        elif self._safe:
+            sigma = self._fallback(n, lab, k)
+        else:
+            sigma = [1.0 / k] * k
         children = self._children[n]
         codes = self._codes[n]
         if seat != self._traverser:
@@ -356,6 +382,26 @@ class Walker:
                 new = r[base + a] + sign * (values[a] - mean)
                 r[base + a] = new if new > 0.0 or not plus else 0.0
         return mean
+
+    def _fallback(self, n: int, lab: int, k: int) -> list[float]:
+        """The ``safe`` strategy of a state with no positive regret: pass, stay, lay
+        away the lowest card that is not trump (the stuck dealer: uniform)."""
+        slot = self._safe_slot[n]
+        if slot == -2:
+            slot = self._safe_discard.get(lab, -1)
+            if slot < 0:
+                trump = self._suits[0]
+                left = same_colour(trump) * 8 + JACK
+                options = self._discards(lab)
+                slot = self._safe_discard[lab] = min(
+                    range(len(options)), key=lambda i: (
+                        card_suit(options[i]) == trump or options[i] == left,
+                        card_rank(options[i]), i))
+        if slot < 0:
+            return [1.0 / k] * k
+        sigma = [0.0] * k
+        sigma[slot] = 1.0
+        return sigma
 
     def _place(self, n: int, forced: int, discard: int) -> tuple[int, int]:
         """The labelling of the seat to act at node ``n`` and its state's row (upcard

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from euchre.analysis.train_bidding import VARIANTS, Arrays, Floats, Walker, new_arrays
+from euchre.analysis.train_bidding import PRIORS, VARIANTS, Arrays, Floats, Walker, new_arrays
 from euchre.engine.actions import Action
 from euchre.engine.deal import Deal
 from euchre.engine.game import Game, Phase
@@ -75,6 +75,7 @@ class Settings:
     variant: str
     prune: float = 0.0
     prune_after: int = 0
+    prior: str = "uniform"
 
     @property
     def rules(self) -> Rules:
@@ -247,7 +248,7 @@ def run_chunk(tree: PublicTree, arrays: Arrays, settings: Settings, chunk: int,
 def _walker(tree: PublicTree, arrays: Arrays, settings: Settings, chunk: int,
             worker: int) -> Walker:
     return Walker(tree, arrays, settings.variant, worker_seed(settings.seed, chunk, worker),
-                  settings.prune, settings.prune_after)
+                  settings.prune, settings.prune_after, settings.prior)
 
 
 def _fields(arrays: Arrays) -> tuple[Floats, Floats, Floats]:
@@ -363,7 +364,7 @@ def figures(tree: PublicTree, arrays: Arrays, iterations: int, variant: str
 def train(folder: Path, preset: str, iterations: int, seed: int = 0, jobs: int = 1,
           chunk: int = 20000, variant: str = "rm+", resume: bool = False,
           minutes: float | None = None, eval_deals: int = 1000, eval_visits: float = 5.0,
-          prune: float = 0.0, prune_after: int = 100000,
+          prune: float = 0.0, prune_after: int = 100000, prior: str = "safe",
           say: Callable[[str], None] = print) -> dict[str, Any]:
     """Train to ``iterations`` in all (see the module docstring); returns the last
     checkpoint's settings and progress. After each chunk the figures of the log are
@@ -372,23 +373,27 @@ def train(folder: Path, preset: str, iterations: int, seed: int = 0, jobs: int =
     rules = check_preset(preset)
     if variant not in VARIANTS:
         raise EuchreError(f"unknown variant {variant!r}: one of {', '.join(VARIANTS)}")
+    if prior not in PRIORS:
+        raise EuchreError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
     tree = PublicTree.of(rules)
     _writable(folder)
     if resume:
         arrays, meta = load_checkpoint(folder, tree)
         settings = Settings(**meta["settings"])
-        if (settings.preset, settings.seed, settings.variant) != (preset, seed, variant):
+        made = (settings.preset, settings.seed, settings.variant, settings.prior)
+        if made != (preset, seed, variant, prior):
             raise EuchreError(
                 f"{folder / CHECKPOINT} was made with --rules {settings.preset} --seed "
-                f"{settings.seed} --variant {settings.variant}: resume it with those")
-        settings = Settings(preset, seed, jobs, chunk, variant, prune, prune_after)
+                f"{settings.seed} --variant {settings.variant} --prior {settings.prior}: "
+                f"resume it with those")
+        settings = Settings(preset, seed, jobs, chunk, variant, prune, prune_after, prior)
         done, next_chunk = int(meta["iterations"]), int(meta["chunk"])
     else:
         if (folder / CHECKPOINT).exists():
             raise EuchreError(f"{folder / CHECKPOINT} exists: add --resume to go on with it, "
                               f"or choose another folder")
         arrays = new_arrays(tree)
-        settings = Settings(preset, seed, jobs, chunk, variant, prune, prune_after)
+        settings = Settings(preset, seed, jobs, chunk, variant, prune, prune_after, prior)
         done, next_chunk = 0, 0
     started = time.monotonic()
     shared = [_Shared(tree) for _ in range(jobs)] if jobs > 1 else None
@@ -470,7 +475,8 @@ def export(folder: Path, path: Path, min_visits: float = 1.0, level: int = 9
     header = {"format": FORMAT, "preset": settings.preset, "rules": rules.to_dict(),
               "bidding_key": bidding_key(rules), "fingerprint": tree.fingerprint,
               "iterations": meta["iterations"], "seed": settings.seed,
-              "variant": settings.variant, "jobs": settings.jobs, "chunk": settings.chunk,
+              "variant": settings.variant, "prior": settings.prior, "jobs": settings.jobs,
+              "chunk": settings.chunk,
               "min_visits": min_visits, "states": tree.states, "states_kept": visited,
               "version": __version__}
     try:

@@ -43,6 +43,9 @@ def add_train_command(sub: Any) -> None:
     bidding.add_argument("--variant", choices=["es", "rm+", "linear"], default="rm+",
                          help="update rule (default: rm+, regret matching+ with linear "
                               "averaging)")
+    bidding.add_argument("--prior", choices=["safe", "uniform"], default="safe",
+                         help="a state's strategy while no action has positive regret: "
+                              "safe (pass, stay, the lowest plain card; default) or uniform")
     bidding.add_argument("--prune", type=_chance, default=0.0, metavar="P",
                          help="with rm+: skip an action of no probability with chance P "
                               "(regret-based pruning; default: 0, off)")
@@ -60,9 +63,9 @@ def add_train_command(sub: Any) -> None:
                               "default: 1000)")
     bidding.add_argument("--export", metavar="PATH", default=None,
                          help="at the end, write the table to PATH")
-    bidding.add_argument("--min-visits", type=whole_number(1), default=5, metavar="N",
+    bidding.add_argument("--min-visits", type=whole_number(1), default=100, metavar="N",
                          help="with --export: leave out states visited fewer times "
-                              "(default: 5)")
+                              "(default: 100)")
     bidding.set_defaults(func=_cmd_bidding)
     export = what.add_parser("export", help="write the table of a run's checkpoint",
                              description="Write the average strategy of DIR's checkpoint as "
@@ -70,7 +73,7 @@ def add_train_command(sub: Any) -> None:
                                          "cfr bot reads.")
     export.add_argument("dir", metavar="DIR", help="the run's folder")
     export.add_argument("path", metavar="PATH", help="the table file to write")
-    export.add_argument("--min-visits", type=whole_number(1), default=5, metavar="N",
+    export.add_argument("--min-visits", type=whole_number(1), default=100, metavar="N",
                         help="leave out states visited fewer times (default: 5)")
     export.set_defaults(func=_cmd_export)
 
@@ -104,7 +107,8 @@ def _cmd_bidding(args: argparse.Namespace) -> int:
     out = Path(args.out)
     train(out, args.rules, args.iterations, seed=args.seed, jobs=args.jobs, chunk=args.chunk,
           variant=args.variant, resume=args.resume, minutes=args.minutes,
-          eval_deals=args.eval_deals, prune=args.prune, prune_after=args.prune_after)
+          eval_deals=args.eval_deals, prune=args.prune, prune_after=args.prune_after,
+          prior=args.prior)
     if args.export:
         header = export(out, Path(args.export), min_visits=args.min_visits)
         print(_exported(header, args.export))
