@@ -206,3 +206,23 @@ def test_alone_check_finishes_both_contracts_with_one_bot(
     # every trump but the upcard: a march either way, 4 alone and 2 with the partner
     assert last == ("4 deals, basic at every seat: pick up +2.000 ± 0.000, "
                     "pick up alone +4.000 ± 0.000")
+
+
+def test_loner_defence_pairs_two_defences_on_the_same_loners() -> None:
+    script = _load("loner_defence")
+    same = script.main(["basic", "basic", "--deals", "40", "--alone-losers", "2.5", "--json"])
+    assert same["loners"] > 0  # weak loners allowed: about half the deals
+    assert same["difference"] == 0.0 and same["differing"] == 0
+    worse = script.main(["basic", "random", "--deals", "40", "--alone-losers", "2.5",
+                         "--json"])
+    assert worse["loners"] == same["loners"] and worse["a_points"] == same["a_points"]
+    # defenders who play at random let the loner take more
+    assert worse["b_points"] > worse["a_points"]
+
+
+def test_loner_defence_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    script = _load("loner_defence")
+    with pytest.raises(SystemExit) as exit_info:
+        script.main(["basic", "nobody"])
+    assert exit_info.value.code == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err

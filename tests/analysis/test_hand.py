@@ -46,6 +46,19 @@ def test_a_lay_down_goes_alone_and_marches() -> None:
     assert margin is not None and margin.mean > 2 * margin.error
 
 
+@pytest.mark.parametrize("score", [(2, 9), (9, 9), (2, 8)])
+def test_no_loner_when_the_extra_points_do_not_matter(score: tuple[int, int]) -> None:
+    """Seat 1's side at 8 or 9 wins the game with the two points of a march with the
+    partner: going alone only adds the risk of a euchre, so the lay-down stays with
+    the partner (at 0-0 it goes alone, above)."""
+    advice = hand_options(STRONG, "Qh", seat=1, dealer=0, score=score, budget=24)
+    assert advice.unit == "win" and advice.best.name == "order up"
+    alone = next(o for o in advice.options if o.alone)
+    assert alone.win is not None and advice.best.win is not None
+    assert alone.win.mean <= advice.best.win.mean
+    assert alone.points.mean > advice.best.points.mean  # more points, no more games
+
+
 @pytest.mark.parametrize(("preset", "seat", "hand"), [
     ("tournament", 1, STRONG),      # the lone player leads: trumps first, then the ace
     ("standard", 0, "Jh Jd Ah Kh Qh"),  # the dealer alone, every trump but the upcard
