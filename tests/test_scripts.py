@@ -49,6 +49,24 @@ def test_variant_match_refuses_bad_settings(kwargs: str,
     assert "variant" not in BOTS
 
 
+def test_variant_match_changes_basic_settings_with_bot_basic(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    script = _load("variant_match")
+    try:
+        same = script.main(["{}", "basic", "--bot", "basic", "--deals", "30", "--seed", "2"])
+        changed = script.main(['{"draw_first": false, "order": 6.0}', "basic", "--bot",
+                               "basic", "--deals", "30", "--seed", "2"])
+    finally:
+        BOTS.pop("variant", None)
+    assert same["bot"] == "basic" and same["points_per_deal"][0] == 0.0  # basic vs itself
+    assert changed["kwargs"] == {"draw_first": False, "order": 6.0}
+    assert changed["points_per_deal"][0] != 0.0  # a stricter order-up threshold shows
+    with pytest.raises(SystemExit) as exit_info:
+        script.main(['{"samples": 2}', "basic", "--bot", "basic", "--deals", "1"])
+    assert exit_info.value.code == 2
+    assert "KWARGS must be a JSON object of BasicSettings fields" in capsys.readouterr().err
+
+
 def test_dealer_jack_counts_the_dealers_passes() -> None:
     script = _load("dealer_jack")
     # basic at the dealer's seat too: it decides by the same rules every time

@@ -184,6 +184,9 @@ class BasicSettings:
     """Napoleon: bid Nap (all five tricks) at this many tricks counted."""
     nap_sure: float = 4.95
     """Napoleon: bid Wellington or Blücher (over a Nap) only with five sure tricks."""
+    draw_first: bool = True
+    """The maker with two trumps, neither sure, and a sure off-suit winner leads its
+    highest trump before cashing the winner (else only with three trumps)."""
 
 
 def hand_strength(hand: int, trump: int, deck: int, dead: int = 0) -> float:
@@ -860,7 +863,11 @@ class BasicPlayer(BasePlayer):
         if t.maker_team and trumps and opp_trump:
             if sure_trumps:
                 return sure_trumps[0]
-            if (t.is_maker or t.is_alone) and len(trumps) >= (2 if t.is_alone else 3):
+            # the maker draws trump with three (alone: two), or with two and a sure side
+            # card to keep from a ruff (BasicSettings.draw_first)
+            if (t.is_maker or t.is_alone) and len(trumps) >= (
+                    2 if t.is_alone or (self.settings.draw_first and any(map(sure, off)))
+                    else 3):
                 return trumps[0]
         if sure_off:
             # the ace least likely to be trumped: most live cards of its suit left
