@@ -46,6 +46,18 @@ def test_a_lay_down_goes_alone_and_marches() -> None:
     assert margin is not None and margin.mean > 2 * margin.error
 
 
+def test_weak_trump_picks_up_with_the_partner() -> None:
+    """The issue's hand: three low trumps after three passes. Going alone used to look
+    level or better, because the rollouts' maker cashed its ace into a ruff with the
+    partner (``BasicSettings.draw_first``); a strong player picks up with the partner."""
+    advice = hand_options("Ts Qs Ah Kh 9d", "9s", seat=0, dealer=0,
+                          calls=["pass"] * 3, budget=400, seed=0)
+    assert names(advice)[:2] == ["pick up", "pick up alone"]
+    alone = next(o for o in advice.options if o.alone)
+    margin = advice.best.points.mean - alone.points.mean
+    assert margin > 2 * max(advice.best.points.error, alone.points.error)
+
+
 @pytest.mark.parametrize("score", [(2, 9), (9, 9), (2, 8)])
 def test_no_loner_when_the_extra_points_do_not_matter(score: tuple[int, int]) -> None:
     """Seat 1's side at 8 or 9 wins the game with the two points of a march with the
