@@ -866,7 +866,7 @@ class BasicPlayer(BasePlayer):
             # the maker draws trump with three (alone: two), or with two and a sure side
             # card to keep from a ruff (BasicSettings.draw_first)
             if (t.is_maker or t.is_alone) and len(trumps) >= (
-                    2 if t.is_alone or (self.settings.draw_first and any(map(sure, off)))
+                    2 if t.is_alone or (self.settings.draw_first and bool(sure_off))
                     else 3):
                 return trumps[0]
         if sure_off:
