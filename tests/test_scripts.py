@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -244,3 +245,52 @@ def test_loner_defence_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]
         script.main(["basic", "nobody"])
     assert exit_info.value.code == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def _arena_json(tmp_path: Path, bots: list[str], seed: int, **options: object) -> Path:
+    from euchre.analysis.arena import run_match
+    from euchre.engine.rules import Rules
+    result = run_match(bots, Rules(), seed=seed, duplicate=True, **options)  # type: ignore[arg-type]
+    path = tmp_path / f"{'-'.join(bots)}-{seed}.json"
+    path.write_text(json.dumps(result.to_dict()), encoding="utf-8")
+    return path
+
+
+def test_pool_matches_adds_up_pieces_played_with_other_seeds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = _load("pool_matches")
+    files = [_arena_json(tmp_path, ["basic", "random"], seed, games=3) for seed in (1, 2)]
+    pieces = [json.loads(f.read_text()) for f in files]
+    assert script.main([*map(str, files), "--json"]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    assert pooled["deals"] == sum(p["deals"] for p in pieces)
+    assert pooled["units"] == 6 and pooled["seeds"] == [1, 2]
+    # the pooled points per deal are those of every deal together
+    net = sum(p["points_per_deal"]["mean"] * p["deals"] for p in pieces) / pooled["deals"]
+    assert pooled["points_per_deal"]["mean"] == pytest.approx(net)
+    low, high = pooled["points_per_deal"]["ci95_low"], pooled["points_per_deal"]["ci95_high"]
+    assert low < pooled["points_per_deal"]["mean"] < high
+    wins = sum(p["game_win_rate"] * 3 for p in pieces) / 6
+    assert pooled["game_win_rate"] == pytest.approx(wins)
+    assert pooled["seats"][0]["calls"] == sum(p["seats"][0]["calls"] for p in pieces)
+    assert script.main([str(files[0])]) == 0
+    assert "1 pieces (seeds 1), 3 pairs of games" in capsys.readouterr().out
+
+
+def test_pool_matches_refuses_pieces_that_do_not_belong_together(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = _load("pool_matches")
+    one = _arena_json(tmp_path, ["basic", "random"], 1, deals=4)
+    other = _arena_json(tmp_path, ["random", "basic"], 2, deals=4)
+    games = _arena_json(tmp_path, ["basic", "random"], 3, games=1)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    faulty = tmp_path / "faulty.json"
+    faulty.write_text(json.dumps({**json.loads(one.read_text()), "faults": [{"seat": 1}]}))
+    for files, message in (([one, other], "differs from seed 1 in 'bots'"),
+                           ([one, games], "in 'mode'"),
+                           ([one, one], "seed 1 is given twice"),
+                           ([broken], "broken.json: not a readable JSON file"),
+                           ([faulty], "1 fault(s)")):
+        assert script.main([str(f) for f in files]) == 2
+        assert message in capsys.readouterr().err

@@ -95,7 +95,13 @@ _T975: Final = (
 """The 97.5% quantile of Student's t for 1 to 30 degrees of freedom."""
 
 
-def _t975(df: int) -> float:
+def t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (the half-width
+    of a 95% interval in standard errors).
+
+    >>> t975(6), round(t975(1000), 3)
+    (2.447, 1.962)
+    """
     if df <= len(_T975):
         return _T975[df - 1]
     z = 1.959964
@@ -145,7 +151,7 @@ def confidence_interval(values: Sequence[float], weights: Sequence[float]) -> In
         return Interval(ratio, None, None, None, n)
     residual = sum((v - ratio * w) ** 2 for v, w in zip(values, weights, strict=True))
     stderr = math.sqrt(residual / (n - 1) / n) / (total / n)
-    half = _t975(n - 1) * stderr
+    half = t975(n - 1) * stderr
     return Interval(ratio, ratio - half, ratio + half, stderr, n)
 
 
@@ -183,8 +189,38 @@ def contrast_interval(values: Sequence[Sequence[float]], weights: Sequence[Seque
                 for b, k in enumerate(scale) if k)
         residual += e * e
     stderr = math.sqrt(residual / (n - 1) / n)
-    half = _t975(n - 1) * stderr
+    half = t975(n - 1) * stderr
     return Interval(estimate, estimate - half, estimate + half, stderr, n)
+
+
+def pooled_interval(parts: Sequence[Interval], weights: Sequence[float]) -> Interval:
+    """The intervals of independent matches (the same bots, other seeds) pooled into
+    one: the estimate ``sum(w_i * mean_i) / sum(w_i)`` (with each match's deals as its
+    weight, exactly the points per deal of all the deals together), its standard error
+    that of a stratified estimate, ``sqrt(sum((w_i / W)**2 * stderr_i**2))``, and
+    Student's t with the matches' degrees of freedom added up.
+
+    >>> a = confidence_interval([1, 3, 2, 2], [1, 1, 1, 1])
+    >>> b = confidence_interval([0, 2, 1, 1], [1, 1, 1, 1])
+    >>> ab = pooled_interval([a, b], [4, 4])
+    >>> ab.mean, ab.n, round(ab.stderr, 4), round(ab.low, 3), round(ab.high, 3)
+    (1.5, 8, 0.2887, 0.794, 2.206)
+    >>> pooled_interval([a], [4]) == a
+    True
+    """
+    total = sum(weights)
+    n = sum(part.n for part in parts)
+    if not parts or total == 0:
+        return Interval(0.0, None, None, None, n)
+    mean = sum(w * part.mean for part, w in zip(parts, weights, strict=True)) / total
+    if len(parts) == 1:
+        return parts[0]
+    if any(part.stderr is None for part in parts):
+        return Interval(mean, None, None, None, n)
+    stderr = math.sqrt(sum((w / total) ** 2 * (part.stderr or 0.0) ** 2
+                           for part, w in zip(parts, weights, strict=True)))
+    half = t975(n - len(parts)) * stderr
+    return Interval(mean, mean - half, mean + half, stderr, n)
 
 
 @dataclass(slots=True)
