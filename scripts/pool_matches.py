@@ -112,7 +112,8 @@ def describe(result: dict[str, Any]) -> str:
     low, high = net["ci95_low"], net["ci95_high"]
     bounds = "" if low is None else f" [{low:+.4f}, {high:+.4f}]"
     sides = " vs ".join("+".join(dict.fromkeys(result["bots"][i::2])) for i in (0, 1))
-    lines = [f"{sides}: {result['pieces']} pieces (seeds {', '.join(map(str, result['seeds']))}),"
+    pieces = f"{result['pieces']} piece{'s' if result['pieces'] > 1 else ''}"
+    lines = [f"{sides}: {pieces} (seeds {', '.join(map(str, result['seeds']))}),"
              f" {result['units']} {'pairs of ' if result['duplicate'] else ''}"
              f"{result['mode']}, {result['deals']} deals, {result['seconds']:.0f} s",
              f"points per deal {net['mean']:+.4f}{bounds} (95%), point share "

@@ -274,7 +274,7 @@ def test_pool_matches_adds_up_pieces_played_with_other_seeds(
     assert pooled["game_win_rate"] == pytest.approx(wins)
     assert pooled["seats"][0]["calls"] == sum(p["seats"][0]["calls"] for p in pieces)
     assert script.main([str(files[0])]) == 0
-    assert "1 pieces (seeds 1), 3 pairs of games" in capsys.readouterr().out
+    assert "1 piece (seeds 1), 3 pairs of games" in capsys.readouterr().out
 
 
 def test_pool_matches_refuses_pieces_that_do_not_belong_together(
