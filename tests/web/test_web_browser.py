@@ -214,12 +214,15 @@ def test_create_start_and_play_a_whole_game(server: str,
     page.wait_for_selector("#hint-box:not([hidden]) strong")
     assert "Suggested" in page.inner_text("#hint-box")
     assert play_to_the_end(page) >= 1
-    page.click("#last-trick")
-    assert page.locator("#last-box .last-trick li").count() == 4
     summary = page.inner_text("#game-over")
     assert "win" in summary
     assert page.inner_text("#deal-summary")  # the last deal's line
     assert "point" in page.inner_text("#status")
+    # the result is over the table: closed, the table and its last trick show
+    page.click("#game-over-close")
+    page.click("#last-trick")
+    assert page.locator("#last-box .last-trick li").count() == 4
+    page.click("#game-over-open")
     for link in ("#record-json", "#record-egn"):
         href = page.get_attribute(link, "href")
         assert href is not None and href.startswith(f"/api/tables/{table}/record.")
@@ -264,10 +267,15 @@ def test_a_friend_takes_the_partner_seat(server: str, open_page: Callable[..., P
     host.wait_for_function(
         "document.querySelector('.seat[data-seat=\"1\"]').innerText.includes('Cy')")
     stranger.wait_for_selector('.seat[data-seat="1"]')
+    friend.click("#menu-button")  # the side panel, and its chat
+    friend.click("#tab-chat")
     friend.fill("#chat-text", "hello partner")
     friend.press("#chat-text", "Enter")
-    host.wait_for_selector("#chat li")
+    friend.keyboard.press("Escape")  # the panel closes, off the friend's cards
+    assert friend.locator("#drawer").is_hidden()
+    host.wait_for_selector("#chat li", state="attached")
     assert host.inner_text("#chat") == "Bea: hello partner"
+    assert "1 new" in host.inner_text("#menu-button")  # the host's panel is closed
     host.click("#start")
     deadline = time.monotonic() + 25
     while min(version(host), version(friend)) < 16 and time.monotonic() < deadline:

@@ -77,6 +77,7 @@ __all__ = [
     "gains_text",
     "hand_words",
     "idle_words",
+    "maker_words",
     "options_text",
     "order_word",
     "phase_name",
@@ -93,6 +94,7 @@ __all__ = [
     "trump_words",
     "undo_sentence",
     "upcard_words",
+    "verdict_headline",
     "verdict_phrase",
     "waiting_words",
 ]
@@ -308,6 +310,30 @@ def verdict_phrase(result: DealResult) -> str:
     return _VERDICTS.get(result.verdict, result.verdict)
 
 
+_HEADLINES: Final = {
+    "made": "Made it",
+    "marched": "A march!",
+    "made alone": "Made it alone",
+    "loner march": "A lone march!",
+    "euchred": "Euchred!",
+    "euchred by a lone defender": "Euchred by a lone defender!",
+    "fast break": "A fast break",
+    "set": "Set!",
+    "thrown in": "Thrown in",
+}
+
+
+def verdict_headline(verdict: str) -> str:
+    """The title of a finished deal's summary, naming a euchre or a march: ``Euchred!``,
+    ``A march!``, ``Made it`` (``verdict``: :func:`~euchre.engine.deal.deal_verdict`'s
+    word, or ``thrown in``).
+
+    >>> verdict_headline("loner march"), verdict_headline("euchred")
+    ('A lone march!', 'Euchred!')
+    """
+    return _HEADLINES.get(verdict, verdict[:1].upper() + verdict[1:])
+
+
 def thrown_in_text(last: Action | None) -> str:
     """Why a deal was thrown in, from its last action (``None``: not known): a hand
     thrown in (§19.5, at any point of the deal), or everybody passing.
@@ -319,6 +345,30 @@ def thrown_in_text(last: Action | None) -> str:
     if isinstance(last, Declare) and last.what == THROW_IN:
         return "A hand was thrown in: the deal is void"
     return "Everybody passed: the deal is thrown in"
+
+
+def maker_words(result: DealResult, seating: Seating, names: Sequence[str], *,
+                last: Action | None = None, say_alone: bool = True) -> str:
+    """Who made what in a finished deal: ``North made hearts``, ``Ada bid Nap (no
+    trump)``, ``North made hearts alone``; a deal thrown in says why
+    (:func:`thrown_in_text`).
+
+    >>> from euchre.engine.deal import DealResult
+    >>> from euchre.engine.rules import Rules
+    >>> loner = DealResult(dealer=0, trump=2, maker=1, alone=(1,), tricks=(0, 5),
+    ...                    points=4, team=1, score=(0, 4))
+    >>> maker_words(loner, Rules().seating, ["S", "W", "N", "E"])
+    'W made hearts alone'
+    """
+    if result.thrown_in or result.maker is None:
+        return thrown_in_text(last)
+    trump = "" if result.trump is None else suit_name(result.trump)
+    who = names[result.maker]
+    if result.bid is not None:
+        napoleon = seating.partner_of[result.maker] is None  # Hasenpfeffer has partners
+        return f"{who} bid {bid_words(result.bid, napoleon=napoleon)} ({trump})"
+    alone = " alone" if say_alone and result.maker in result.alone else ""
+    return f"{who} made {trump}{alone}"
 
 
 def result_line(result: DealResult, seating: Seating, names: Sequence[str],
@@ -338,14 +388,8 @@ def result_line(result: DealResult, seating: Seating, names: Sequence[str],
     """
     if result.thrown_in or result.maker is None:
         return thrown_in_text(last)
-    trump = "" if result.trump is None else suit_name(result.trump)
     made = result.tricks[seating.team(result.maker)]
-    who = names[result.maker]
-    if result.bid is not None:
-        napoleon = seating.partner_of[result.maker] is None  # Hasenpfeffer has partners
-        head = f"{who} bid {bid_words(result.bid, napoleon=napoleon)} ({trump})"
-    else:
-        head = f"{who} made {trump}"
+    head = maker_words(result, seating, names, say_alone=False)
     if not any(result.gains):
         return f"{head}: {plural(made, 'trick')}, a fast break; nobody scores"
     scored = " · ".join(f"{team_names[t]} {g:+d}" for t, g in enumerate(result.gains) if g)

@@ -35,6 +35,7 @@ from euchre.engine.cards import SUIT_CHARS, Card, card_name, parse_card, sort_ca
 from euchre.engine.deal import DealResult
 from euchre.engine.game import Game, Phase
 from euchre.engine.rules import Rules, seat_name
+from euchre.players.win_chance import deals_next, win_chance
 from euchre.records.record import Record
 from euchre.table.model import SPECTATOR, Event, Hand, Snapshot, Table
 from euchre.table.wording import (
@@ -51,6 +52,7 @@ from euchre.table.wording import (
     gains_text,
     hand_words,
     idle_words,
+    maker_words,
     order_word,
     phase_name,
     prompt_words,
@@ -63,6 +65,7 @@ from euchre.table.wording import (
     trump_words,
     undo_sentence,
     upcard_words,
+    verdict_headline,
     waiting_words,
 )
 
@@ -72,12 +75,14 @@ __all__ = [
     "EventEncoder",
     "SeatPresence",
     "StateEncoder",
+    "chances",
     "compact_json",
     "event_json",
     "last_action",
     "public_json",
     "replay_json",
     "result_json",
+    "score_board",
     "seat_json",
     "state_json",
     "team_names",
@@ -131,10 +136,14 @@ def result_json(result: DealResult, rules: Rules, names: Sequence[str], *,
                 last: Action | None = None) -> dict[str, Any]:
     """A finished deal: who made what (and the bid), the tricks, the points, what each
     side gained and the score, in words too: ``line`` (what happened; ``last``, the
-    deal's last action, says why a deal was thrown in), ``gains_line`` (who scored) and
-    ``score_line`` (the score after it)."""
+    deal's last action, says why a deal was thrown in), ``made_line`` (who made what),
+    ``gains_line`` (who scored), ``score_line`` (the score after it) and ``headline``
+    (the summary's title, naming a euchre or a march); and ``chances`` (each side's
+    chance of winning the game after it, where the game is four- or two-handed to a
+    target; else ``None``)."""
     seating = rules.seating
     teams = team_names(rules)
+    verdict = "thrown in" if result.thrown_in else result.verdict
     return {
         "dealer": result.dealer,
         "trump": _suit(result.trump),
@@ -146,11 +155,32 @@ def result_json(result: DealResult, rules: Rules, names: Sequence[str], *,
         "gains": list(result.gains),
         "bid": _bid(result.bid),
         "score": list(result.score),
-        "verdict": "thrown in" if result.thrown_in else result.verdict,
+        "verdict": verdict,
+        "headline": verdict_headline(verdict),
         "line": result_line(result, seating, names, teams, last=last),
+        "made_line": maker_words(result, seating, names, last=last),
         "gains_line": gains_text(result, teams),
         "score_line": score_text(result.score, teams),
+        "chances": chances(result, rules),
     }
+
+
+def chances(result: DealResult, rules: Rules) -> list[float] | None:
+    """Each side's chance of winning the game after ``result`` (rounded to 0.001), from
+    the self-play table of :func:`~euchre.players.win_chance.win_chance`: only four- and
+    two-handed Euchre to a target are modelled (``None`` for the rest).
+
+    >>> from euchre.engine.deal import DealResult
+    >>> won = DealResult(dealer=0, trump=2, maker=1, alone=(), tricks=(1, 4), points=1,
+    ...                  team=1, score=(9, 10))
+    >>> chances(won, Rules()), chances(won, Rules.preset("napoleon")) is None
+    ([0.0, 1.0], True)
+    """
+    if rules.form not in ("four_handed", "two_handed") or rules.target <= 0:
+        return None
+    mine, theirs = result.score[0], result.score[1]
+    first = win_chance(rules, mine, theirs, deals_next(rules, result.dealer, 0))
+    return [round(first, 3), round(1.0 - first, 3)]
 
 
 def last_action(game: Game, deal: int) -> Action | None:
@@ -294,6 +324,7 @@ def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any],
     if viewer is None:
         spectator = dict(public)
         spectator["status"] = _status(spectator, table.game.rules, shared)
+        spectator["board"] = score_board(spectator, table.game.rules)
         return spectator
     view = table.view(viewer)
     hand = table.hand(viewer, view)
@@ -338,12 +369,48 @@ def seat_json(table: Table, viewer: int | None, public: Mapping[str, Any],
         if public["game_over"] else "",
         status=_status(state, rules, shared),
     )
+    state["board"] = score_board(state, rules)
     return state
+
+
+def score_board(state: Mapping[str, Any], rules: Rules) -> list[dict[str, Any]]:
+    """The score strip of ``state`` for its viewer: a row per scoring side, ``label``
+    (``Us`` and ``Them`` for a seated partner, the player's name where each plays for
+    themselves, ``You`` for the viewer's own, the sides' names for a spectator),
+    ``short`` (the same, but a bot's seat by its place's initials: ``NW``), its
+    ``score``, its ``tricks`` in this deal and whether it is the viewer's (``you``).
+
+    >>> from euchre.engine.game import Game
+    >>> from euchre.table.model import Table
+    >>> table = Table.for_bots(Game(Rules(), seed=1), ["basic"] * 4)
+    >>> [row["label"] for row in state_json(table, 1, started=True)["board"]]
+    ['Them', 'Us']
+    >>> [row["label"] for row in state_json(table, None, started=True)["board"]]
+    ['North-South', 'East-West']
+    """
+    viewer = state["viewer"]
+    team = state["team"]
+    seating = rules.seating
+    rows = []
+    for t, side in enumerate(state["teams"]):
+        members = [s for s in range(len(state["seats"])) if seating.team_of[s] == t]
+        label = side
+        if len(members) == 1:
+            label = _name(members[0], viewer, _names(state))
+        elif team is not None:
+            label = "Us" if t == team else "Them"
+        short = label
+        if len(members) == 1 and members[0] != viewer \
+                and state["seats"][members[0]]["kind"] == "bot":
+            short = "".join(word[0] for word in state["seats"][members[0]]["place"].split("-"))
+        rows.append({"label": label, "short": short, "score": state["score"][t],
+                     "tricks": state["tricks_won"][t], "you": team == t})
+    return rows
 
 
 PRIVATE: Final = ("viewer", "team", "seats", "hand", "legal", "why_not", "new_card", "discard",
                   "laid_away", "given", "prompt", "hand_words", "idle_words", "side_words",
-                  "status")
+                  "status", "board")
 """The fields of a state that :func:`seat_json` sets for its viewer."""
 
 _CARD_KINDS: Final = frozenset({KIND_PLAY, KIND_GIVE, KIND_DISCARD})
@@ -530,8 +597,10 @@ a message is a tree built afresh, never circular)."""
 
 def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence] = (),
                 turn_deadline: float | None = None,
-                results: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
-    """What every player sees of the table now (the arguments are :func:`state_json`'s):
+                results: Sequence[Mapping[str, Any]] | None = None,
+                deal_break: float | None = None) -> dict[str, Any]:
+    """What every player sees of the table now (the arguments are :func:`state_json`'s;
+    ``deal_break``: when the pause after a finished deal ends, ms since the epoch):
     a spectator's state but for its status panel, which :func:`seat_json` words for
     each receiver (a spectator's too), as it words the rest of a seat's own part."""
     snapshot = table.snapshot(SPECTATOR)
@@ -615,6 +684,7 @@ def public_json(table: Table, *, started: bool, presence: Sequence[SeatPresence]
         "game_over": snapshot.game_over,
         "winner": snapshot.winner,
         "turn_deadline": turn_deadline,
+        "deal_break": deal_break,
     }
     teams = state["teams"]
     ordinal = _trick_ordinal(state)

@@ -72,6 +72,10 @@ NAME_LIMIT: Final = 20
 CHAT_LIMIT: Final = 200
 MAX_PACE: Final = 5.0
 MAX_TURN_TIMER: Final = 600
+DEAL_BREAK_PACES: Final = 8.0
+"""The pause after a finished deal, in the table's paces (6.4 s at the default 0.8 s;
+none at pace 0): the players read the deal's summary, and the bots wait for it to end or
+for every person at the table to say ``ready``."""
 
 
 class SettingsError(EuchreError):
@@ -253,6 +257,11 @@ class Room:
         """The finished deals' JSON so far (a web table never takes a deal back)."""
         self._last_change = 0.0
         """When the driver last planned (a bot's pace counts from it)."""
+        self.deal_break: float | None = None
+        """When the pause after the last finished deal ends (the loop's clock), or
+        ``None``: no pause."""
+        self.ready: set[int] = set()
+        """The seats whose person has said ``ready`` in this pause."""
 
     # -- making and loading ------------------------------------------------------------
 
@@ -331,7 +340,14 @@ class Room:
     def public(self) -> dict[str, Any]:
         """The table now as a spectator sees it (every viewer's state starts from it)."""
         return public_json(self.table, started=self.started, presence=self.presence(),
-                           turn_deadline=_ms(self.turn_deadline), results=self._results())
+                           turn_deadline=_ms(self.turn_deadline), results=self._results(),
+                           deal_break=_ms(self._pausing()))
+
+    def _pausing(self) -> float | None:
+        """When the pause after a finished deal ends, while one lasts."""
+        if self.deal_break is not None and self.deal_break <= time.monotonic():
+            self.deal_break = None
+        return self.deal_break
 
     def _results(self) -> list[dict[str, Any]]:
         """The finished deals in JSON, each worked out once."""
@@ -554,6 +570,8 @@ class Room:
             self.catch_up(client, last)
         elif kind == "hint":
             self.hint(client)
+        elif kind == "ready":
+            self.say_ready(client)
         elif kind == "ping":
             self._send(client, {"type": "pong", "version": self.table.version})
         elif kind == "hello":
@@ -625,11 +643,27 @@ class Room:
         """Store action ``text`` of ``seat`` and then apply it (it has been checked)."""
         version = self.table.version + 1
         self.store.append_action(self.id, version, seat, text, command)
-        self.table.apply(parse_action(text), seat)
+        event = self.table.apply(parse_action(text), seat)
         self.turn_deadline = None
         if self.table.game_over:
             self.finish()
+            self.deal_break = None
+        elif event.outcome.result is not None and self.settings.pace > 0:
+            self.deal_break = time.monotonic() + DEAL_BREAK_PACES * self.settings.pace
+            self.ready = set()
         self._changed()
+
+    def say_ready(self, client: Client) -> None:
+        """A person has read the finished deal's summary: when every person here has,
+        the pause ends and the bots go on."""
+        if client.seat is None or self._pausing() is None:
+            return
+        self.ready.add(client.seat)
+        people = {s for s, row in enumerate(self.seat_rows)
+                  if row.claimed and self.present(s) and self.table.bots[s] is None}
+        if people <= self.ready:
+            self.deal_break = None
+            self._changed()
 
     def _broadcast_last(self) -> None:
         self._broadcast("event", self.table.events[-1])
@@ -755,12 +789,14 @@ class Room:
             if until is not None:
                 jobs.append((until, "stand_in", s))
         seat = self.table.to_act
+        pause = self._pausing() or 0.0
         if seat >= 0:
             if self.table.bots[seat] is not None:
-                jobs.append((self._last_change + self.table.bot_delay(), "bot", seat))
+                jobs.append((max(pause, self._last_change + self.table.bot_delay()), "bot",
+                             seat))
             elif self.settings.turn_timer and self.present(seat):
                 if self.turn_deadline is None:
-                    self.turn_deadline = time.monotonic() + self.settings.turn_timer
+                    self.turn_deadline = max(pause, time.monotonic()) + self.settings.turn_timer
                     self._broadcast_state("snapshot")
                 jobs.append((self.turn_deadline, "timer", seat))
         return min(jobs) if jobs else None

@@ -5,14 +5,21 @@
 // of the game) come worded from the server for this receiver: the page only lays them
 // out, always as text (a player's name in them is never read as HTML).
 
-import { backSvg, cardFigure, cardName, cardShort, cardSvg, spoken } from "/static/cards.js";
+import {
+  backSvg, cardFigure, cardName, cardShort, cardSvg, spoken, SUITS,
+} from "/static/cards.js";
+import { winChart } from "/static/chart.js";
 import {
   announce, clock, copyText, forgetSeat, h, invitesOf, keepInvites, keepSeat, replace, saveName,
-  savedName, seatOf,
+  savedName, seatOf, store,
 } from "/static/dom.js";
+import { assignKeys, typing } from "/static/keys.js";
 import { api, commandId, TableSocket } from "/static/net.js";
+import { beep } from "/static/sound.js";
 
 const HOLD_MS = 1600; // how long a completed trick stays on the table
+const COLLECT_MS = 350; // how long it takes to go to its winner
+const AUTO_MS = 500; // the pause before the page answers a question by itself
 const LOG_LINES = 60;
 
 export async function showTable(main, id) {
@@ -144,11 +151,18 @@ class TableView {
     this.hold = null; // {trick, winner, until}: a completed trick still shown
     this.shown = new Set(); // the trick cards on the table now
     this.hint = null; // the hint answer, "asking", or null
-    this.summary = null; // the last finished deal, until dismissed
+    this.dealShown = null; // the finished deal whose summary is over the table, or null
+    this.dealSeen = -1; // the number of finished deals whose summary was shown or passed
+    this.overClosed = false; // the player closed the game-over dialog to look at the table
     this.showLast = false;
+    this.drawerOpen = window.matchMedia("(min-width: 1100px)").matches;
+    this.tab = "log";
+    this.prefs = { autoplay: false, sounds: false, ...(store.get("euchre.prefs") || {}) };
+    this.quiet = Boolean(store.get(`euchre.defend.${id}`)); // "don't ask me" to defend alone
     this.notice = "";
     this.why = "";
     this.stopped = false;
+    this.chances = null; // the game's chance-of-winning values, once over
   }
 
   start() {
@@ -159,7 +173,14 @@ class TableView {
       onStatus: (s, detail) => this.connStatus(s, detail),
     });
     this.socket.connect();
-    this.ticker = setInterval(() => tick(this.main), 250);
+    this.ticker = setInterval(() => this.tick(), 250);
+    document.addEventListener("keydown", (e) => this.onKey(e));
+    // the side panel sits beside the table at a desk, over it on a phone: it opens and
+    // closes with the change
+    window.matchMedia("(min-width: 1100px)").addEventListener("change", (e) => {
+      this.drawerOpen = e.matches;
+      this.renderDrawer();
+    });
   }
 
   helloMessage() {
@@ -177,9 +198,12 @@ class TableView {
 
   build() {
     const $ = (tag, attrs, ...kids) => h(tag, attrs, ...kids);
+    document.body.classList.add("at-table");
     this.el = {
-      title: $("h1", { id: "table-title", class: "table-title" }, "Table"),
+      title: $("h1", { id: "table-title", class: "sr-only" }, "Table"),
       banner: $("div", { id: "banner", class: "banner", role: "status" }),
+      board: $("div", { id: "scoreboard", class: "scoreboard", role: "group",
+        "aria-label": "Score" }),
       status: $("dl", { id: "status", class: "status" }),
       felt: $("div", { id: "felt", class: "felt players-4" }),
       hand: $("div", { id: "hand", class: "hand", tabindex: -1, role: "group",
@@ -191,13 +215,18 @@ class TableView {
       tools: $("div", { id: "tools", class: "tools" }),
       timer: $("p", { id: "timer", class: "timer" }),
       notice: $("p", { id: "notice", class: "notice", role: "alert" }),
-      summary: $("section", { id: "summary", class: "summary" }),
-      hintBox: $("section", { id: "hint-box", class: "panel hint-box", hidden: true,
+      overlay: $("div", { id: "overlay", class: "overlay", hidden: true }),
+      deals: $("section", { id: "deals", class: "deals" }),
+      hintBox: $("section", { id: "hint-box", class: "hint-box", hidden: true,
         "aria-live": "polite" }),
-      lastBox: $("section", { id: "last-box", class: "panel last-box", hidden: true }),
-      invite: $("section", { id: "invite", class: "panel invite" }),
+      lastBox: $("section", { id: "last-box", class: "last-box", hidden: true }),
+      invite: $("section", { id: "invite", class: "invite" }),
       log: $("ol", { id: "log", class: "log" }),
       chat: $("ol", { id: "chat", class: "chat", "aria-live": "polite" }),
+      drawer: $("aside", { id: "drawer", class: "drawer", "aria-labelledby": "drawer-title" }),
+      menu: $("button", { type: "button", id: "menu-button", class: "menu-button",
+        "aria-controls": "drawer", "aria-keyshortcuts": "M",
+        onclick: () => this.toggleDrawer() }),
     };
     const chatInput = $("input", { id: "chat-text", type: "text", maxlength: 200,
       autocomplete: "off", "aria-label": "Chat message (at most 200 characters)",
@@ -210,28 +239,142 @@ class TableView {
       else this.setNotice("Not connected: the message was not sent.");
     } }, chatInput, $("button", { type: "submit" }, "Send"));
     this.el.seats = $("div", { class: "felt-seats" });
-    this.el.felt.append(this.el.seats,
-      $("section", { class: "hand-area", "aria-labelledby": "hand-title" },
-        $("h2", { id: "hand-title", class: "sr-only" }, "Your hand"),
-        this.el.hand, this.el.why));
+    this.el.felt.append(this.el.seats);
+    this.el.tabs = $("div", { class: "tabs", role: "tablist", "aria-label": "Table" });
+    this.el.panes = {
+      log: $("section", { id: "pane-log", class: "pane" },
+        $("h3", { class: "sr-only" }, "What happened"), this.el.log),
+      chat: $("section", { id: "pane-chat", class: "pane" },
+        $("h3", { class: "sr-only" }, "Chat"), this.el.chat, chatForm),
+      table: $("section", { id: "pane-table", class: "pane" },
+        $("h3", {}, "This deal"), this.el.status, this.el.deals, this.el.invite),
+      settings: $("section", { id: "pane-settings", class: "pane" }, this.settingsForm()),
+    };
+    this.el.drawer.append(
+      $("div", { class: "drawer-head" },
+        $("h2", { id: "drawer-title" }, "The table"),
+        $("button", { type: "button", class: "close", id: "drawer-close",
+          "aria-label": "Close the side panel", onclick: () => this.toggleDrawer(false) },
+        "✕")),
+      this.el.tabs, ...Object.values(this.el.panes));
     this.root = $("div", { class: "table-page", id: "table-page" },
       this.el.title, this.el.banner,
-      $("div", { class: "layout" },
-        this.el.status,
+      $("div", { class: "table-head" }, this.el.board, this.el.menu),
+      $("div", { class: "board" },
         $("div", { class: "play" },
           $("h2", { class: "sr-only" }, "The table"),
           this.el.felt,
-          $("section", { class: "controls", "aria-labelledby": "controls-title" },
+          $("section", { class: "dock", "aria-labelledby": "controls-title" },
             $("h2", { id: "controls-title", class: "sr-only" }, "Your move"),
-            this.el.turn, this.el.actions, this.el.timer, this.el.tools, this.el.notice)),
-        $("aside", { class: "side", "aria-label": "Summary, log and chat" },
-          this.el.summary, this.el.hintBox, this.el.lastBox, this.el.invite,
-          $("section", { class: "panel log-box", "aria-labelledby": "log-title" },
-            $("h2", { id: "log-title" }, "What happened"), this.el.log),
-          $("section", { class: "panel chat-box", "aria-labelledby": "chat-title" },
-            $("h2", { id: "chat-title" }, "Chat"), this.el.chat, chatForm))));
+            $("div", { class: "prompt-row" }, this.el.turn, this.el.timer, this.el.tools),
+            this.el.actions,
+            this.el.notice, this.el.hintBox, this.el.lastBox,
+            $("div", { class: "hand-area" },
+              $("h2", { id: "hand-title", class: "sr-only" }, "Your hand"),
+              this.el.hand, this.el.why)),
+          this.el.overlay),
+        this.el.drawer));
     this.main.replaceChildren(this.root);
     this.el.turn.textContent = "Connecting to the table…";
+    this.renderTabs();
+    this.renderDrawer();
+  }
+
+  settingsForm() {
+    const box = (key, words, help) => {
+      const id = `pref-${key}`;
+      const input = h("input", { type: "checkbox", id, checked: Boolean(this.prefs[key]),
+        onchange: () => {
+          this.prefs[key] = input.checked;
+          store.set("euchre.prefs", this.prefs);
+          this.renderAll();
+        } });
+      return h("div", { class: "field check" }, input, h("label", { for: id }, words),
+        h("p", { class: "help" }, help));
+    };
+    const quiet = h("input", { type: "checkbox", id: "pref-quiet", checked: this.quiet,
+      onchange: () => this.setQuiet(quiet.checked) });
+    this.el.quiet = quiet;
+    return h("div", { class: "settings" },
+      h("h3", {}, "Settings"),
+      box("autoplay", "Play a forced card by itself",
+        "when only one card may be played, it is played for you"),
+      h("div", { class: "field check" }, quiet,
+        h("label", { for: "pref-quiet" }, "Don't ask me to defend alone"),
+        h("p", { class: "help" }, "for this game: the page answers Stay for you")),
+      box("sounds", "Sounds", "a tone for your turn, each card and each trick"),
+      h("h3", {}, "Keys"),
+      h("ul", { class: "keys-help" },
+        h("li", {}, h("kbd", {}, "1"), "–", h("kbd", {}, "7"), " play the card in that place"),
+        h("li", {}, "the letter on a button answers with it"),
+        h("li", {}, h("kbd", {}, "Enter"), " or ", h("kbd", {}, "Space"),
+          " the next deal, after a deal's summary"),
+        h("li", {}, h("kbd", {}, "?"), " a hint, ", h("kbd", {}, "L"), " the last trick, ",
+          h("kbd", {}, "M"), " this panel, ", h("kbd", {}, "Esc"), " close it")));
+  }
+
+  setQuiet(on) {
+    this.quiet = on;
+    if (on) store.set(`euchre.defend.${this.id}`, true);
+    else store.remove(`euchre.defend.${this.id}`);
+    if (this.el.quiet) this.el.quiet.checked = on;
+    this.renderAll();
+  }
+
+  toggleDrawer(open = !this.drawerOpen) {
+    this.drawerOpen = open;
+    this.renderDrawer();
+    this.renderTabs();
+    if (open) {
+      const tab = this.el.tabs.querySelector('[aria-selected="true"]');
+      if (tab && !window.matchMedia("(min-width: 1100px)").matches) tab.focus();
+    } else {
+      this.el.menu.focus({ preventScroll: true });
+    }
+  }
+
+  renderDrawer() {
+    this.root.classList.toggle("drawer-open", this.drawerOpen);
+    this.el.drawer.hidden = !this.drawerOpen;
+    this.el.menu.setAttribute("aria-expanded", String(this.drawerOpen));
+    this.el.menu.replaceChildren(h("span", { "aria-hidden": "true" }, "☰ "),
+      this.drawerOpen ? "Close" : "Table",
+      this.unread ? h("span", { class: "unread" }, ` · chat: ${this.unread} new`) : null,
+      h("kbd", { class: "key", "aria-hidden": "true" }, "M"));
+  }
+
+  renderTabs() {
+    if (this.tab === "chat" && this.drawerOpen && this.unread) {
+      this.unread = 0;
+      this.renderDrawer();
+    }
+    const words = { log: "Log", chat: this.unread ? `Chat (${this.unread})` : "Chat",
+      table: "Deal & links", settings: "Settings" };
+    const tabs = Object.keys(words).map((key) => h("button", {
+      type: "button", role: "tab", id: `tab-${key}`, "aria-controls": `pane-${key}`,
+      "aria-selected": String(this.tab === key), tabindex: this.tab === key ? 0 : -1,
+      dataset: { key: `tab-${key}` },
+      onclick: () => {
+        this.tab = key;
+        this.renderTabs();
+      },
+      onkeydown: (e) => {
+        const keys = Object.keys(words);
+        const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+        if (!step) return;
+        e.preventDefault();
+        this.tab = keys[(keys.indexOf(key) + step + keys.length) % keys.length];
+        this.renderTabs();
+        this.el.tabs.querySelector(`#tab-${this.tab}`).focus();
+      },
+    }, words[key]));
+    replace(this.el.tabs, tabs);
+    for (const [key, pane] of Object.entries(this.el.panes)) {
+      pane.hidden = key !== this.tab;
+      pane.setAttribute("role", "tabpanel");
+      pane.setAttribute("aria-labelledby", `tab-${key}`);
+    }
+    if (this.tab === "log") this.el.log.scrollTop = this.el.log.scrollHeight;
   }
 
   // -- messages from the server ---------------------------------------------------
@@ -264,15 +407,15 @@ class TableView {
     const first = this.state === null;
     this.seats = m.seats;
     this.seatsSeq = this.seq;
-    document.getElementById("where").textContent = m.role === "spectator" ? "Watching"
-      : `Seat: ${m.table.seats[m.seat] ? m.table.seats[m.seat].place : m.seat}`;
+    document.getElementById("where").textContent = m.role === "spectator"
+      ? `${m.table.name} · watching` : m.table.name;
     this.el.title.textContent = m.table.name;
     const pending = this.pending;
     this.setState(m.state);
     if (first) {
       this.addLog(m.role === "spectator" ? `You are watching ${m.table.name}.`
         : `You sit at ${m.table.seats[m.seat].place} at ${m.table.name}.`);
-      if (m.state.results.length) this.summary = m.state.results[m.state.results.length - 1];
+      this.dealSeen = m.state.results.length; // a summary from before coming in is not shown
       this.logged = m.state.version;
       this.renderSide();
     }
@@ -316,7 +459,11 @@ class TableView {
       if (ev.trick && ev.trick_winner !== null && ev.trick_winner !== undefined && loud) {
         this.holdTrick(ev.trick, ev.trick_winner, ev.trick_text || "");
       }
-      if (ev.result) this.summary = ev.result;
+      if (ev.result && loud && state.deal_break) {
+        this.dealShown = { ...ev.result, trick: ev.trick || [], winner: ev.trick_winner };
+        this.dealSeen = state.results.length;
+        this.beep("deal");
+      }
       const lines = [ev.text, ev.trick_text, ev.result_text].filter((line) => line);
       for (const line of lines) {
         this.addLog(line);
@@ -328,12 +475,26 @@ class TableView {
   holdTrick(trick, winner, text) {
     const hold = { trick, winner, text, until: Date.now() + HOLD_MS };
     this.hold = hold;
+    this.beep("trick");
     setTimeout(() => {
-      if (this.hold === hold) {
-        this.hold = null;
-        this.renderFelt();
+      if (this.hold !== hold) return;
+      // the trick goes to its winner's side, then the felt is drawn without it
+      const grid = this.el.felt.querySelector(".trick-grid");
+      const pos = this.positionOf(winner);
+      if (grid && !reducedMotion()) {
+        grid.classList.add("collect", `to-${pos}`);
+        setTimeout(() => this.endHold(hold), COLLECT_MS);
+      } else {
+        this.endHold(hold);
       }
     }, HOLD_MS);
+  }
+
+  endHold(hold) {
+    if (this.hold !== hold) return;
+    this.hold = null;
+    this.renderFelt();
+    this.renderOverlay();
   }
 
   onAck(m) {
@@ -388,6 +549,11 @@ class TableView {
   }
 
   onChat(m) {
+    if (!this.drawerOpen || this.tab !== "chat") {
+      this.unread = (this.unread || 0) + 1;
+      this.renderDrawer();
+      this.renderTabs();
+    }
     const line = h("li", {}, h("strong", {}, `${m.name}: `), m.text);
     this.el.chat.appendChild(line);
     while (this.el.chat.children.length > LOG_LINES) this.el.chat.firstChild.remove();
@@ -475,14 +641,50 @@ class TableView {
     if (mine && !(before && before.legal.length > 0 && before.version === state.version)) {
       if (!before || before.to_act !== state.to_act || before.legal.length === 0) {
         announce(state.prompt);
+        this.beep("turn");
       }
     }
     if (state.phase === "over" && (!before || before.phase !== "over")) {
       announce(state.end_words);
     }
+    if (state.phase !== "over") this.overClosed = false;
+    if (this.dealShown && !state.deal_break) this.dealShown = null; // the pause is over
     document.title = `${mine ? "(Your turn) " : ""}${this.table ? this.table.name : "Table"}`
       + " – Euchre";
     this.renderAll();
+    this.answerByItself();
+  }
+
+  /** The questions the player asked the page to answer: "defend alone?" with Stay
+   * ("don't ask me"), and a card that is the only one that may be played. */
+  answerByItself() {
+    const st = this.state;
+    if (this.pending || !st.legal.length || this.autoAt === st.version) return;
+    const actions = st.legal.map((a) => a.action);
+    let answer = null;
+    if (this.quiet && this.defending()) answer = "stay";
+    else if (this.prefs.autoplay && actions.length === 1 && actions[0].startsWith("play ")) {
+      answer = actions[0];
+    }
+    if (!answer) return;
+    this.autoAt = st.version;
+    const version = st.version;
+    setTimeout(() => {
+      if (this.state.version === version && !this.pending && !this.dealShown) {
+        this.act(answer);
+      } else if (this.dealShown) {
+        this.autoAt = -1; // after the summary
+      }
+    }, AUTO_MS);
+  }
+
+  /** Whether the question now is a defender's "defend alone?". */
+  defending() {
+    const st = this.state;
+    const actions = st.legal.map((a) => a.action).sort().join(",");
+    if (actions !== "alone,stay" || st.maker === null || st.maker === undefined) return false;
+    const maker = st.seats[st.maker];
+    return Boolean(maker && maker.role === "opponent");
   }
 
   clearPending(draw = true) {
@@ -544,6 +746,10 @@ class TableView {
     setText(this.el.notice, text);
   }
 
+  beep(name) {
+    if (this.prefs.sounds) beep(name);
+  }
+
   say(text) {
     this.addLog(text);
     announce(text);
@@ -562,15 +768,36 @@ class TableView {
     this.root.dataset.version = String(this.state.version);
     this.root.dataset.phase = this.state.phase;
     this.root.dataset.role = this.role;
+    this.renderBoard();
     this.renderStatus();
     this.renderFelt();
     this.renderHand();
     this.renderControls();
     this.renderSide();
+    this.renderOverlay();
   }
 
-  /** The status panel: the server's rows for this receiver, ``[term, text]`` (the
-   *  upcard's row adds its card: ``[term, text, card]``). */
+  /** The score strip: each side's points (and tricks in this deal), the target. */
+  renderBoard() {
+    const st = this.state;
+    if (!this.changed("board", [st.board, st.target, st.deals_limit, st.phase])) return;
+    const many = (st.board || []).length > 3;
+    const sides = (st.board || []).map((row) => h("span", {
+      class: `side${row.you ? " mine" : ""}`,
+      "aria-label": `${row.label}: ${row.score} point${row.score === 1 ? "" : "s"}`
+        + (st.phase === "play" ? `, ${row.tricks} trick${row.tricks === 1 ? "" : "s"}` : ""),
+    },
+    h("span", { class: "side-name", "aria-hidden": "true", title: row.label },
+      many ? row.short : row.label),
+    h("strong", { class: "side-score", "aria-hidden": "true" }, String(row.score)),
+    st.phase === "play" && !many ? h("span", { class: "side-tricks", "aria-hidden": "true" },
+      `${row.tricks}${row.tricks === 1 ? " trick" : " tricks"}`) : null));
+    const goal = st.target ? `to ${st.target}` : st.deals_limit ? `${st.deals_limit} deals` : "";
+    replace(this.el.board, [...sides, goal ? h("span", { class: "goal" }, goal) : null]);
+  }
+
+  /** The drawer's status list: the server's rows for this receiver, ``[term, text]``
+   *  (the upcard's row adds its card: ``[term, text, card]``). */
   renderStatus() {
     const items = this.state.status.map(([term, text, card]) => h("div", { class: "stat" },
       h("dt", {}, term),
@@ -579,9 +806,15 @@ class TableView {
     replace(this.el.status, items);
   }
 
+  positionOf(seat) {
+    const s = this.state && this.state.seats[seat];
+    return s ? s.position : "bottom";
+  }
+
   renderFelt() {
     const st = this.state;
-    this.el.felt.className = `felt players-${st.players}`;
+    const others = st.seats.length - 1;
+    this.el.felt.className = `felt players-${st.players} others-${others}`;
     const seats = st.seats.map((s) => this.seatBox(this.seat(s.seat)));
     replace(this.el.seats, [...seats, this.trickArea()]);
   }
@@ -590,82 +823,109 @@ class TableView {
     const st = this.state;
     const you = s.seat === st.viewer;
     const tags = [];
-    const tag = (text, cls = "") => tags.push(h("span", { class: `tag ${cls}` }, text));
-    if (s.dealer) tag("Dealer", "dealer");
-    if (s.maker) tag("Maker", "maker");
-    if (s.alone) tag("Alone", "alone");
-    if (s.sitting_out) tag("Sitting out", "out");
-    let presence;
-    if (s.kind === "bot") {
-      presence = s.stand_in ? `bot (${s.bot}) playing for the absent person`
-        : `bot: ${s.bot}${s.open ? " · seat open" : ""}`;
-    } else if (s.present) {
-      presence = you ? "person · you" : "person · here";
-    } else if (s.away_until) {
-      presence = h("span", { dataset: { deadline: s.away_until,
-        prefix: "person · away: a bot plays in " } }, "person · away");
-    } else {
-      presence = st.phase === "waiting" ? "person · not here yet" : "person · away";
+    const tag = (text, cls, title) => tags.push(h("span", { class: `tag ${cls}`, title },
+      text));
+    if (s.dealer) tag("Dealer", "dealer", "deals this hand");
+    if (s.maker) tag("Maker", "maker", "named trump");
+    if (s.alone) tag("Alone", "alone", "plays alone");
+    if (s.sitting_out) tag("Out", "out", "sits out this hand");
+    if (!you && s.role === "partner") tag("Partner", "partner", "your partner");
+    const won = st.per_player && st.phase === "play" ? st.tricks_won[s.seat] : null;
+    let away = null;
+    if (s.kind === "bot" && s.stand_in) {
+      away = h("span", { class: "presence" }, `a bot (${s.bot}) plays for them`);
+    } else if (s.kind !== "bot" && !s.present) {
+      away = s.away_until
+        ? h("span", { class: "presence", dataset: { deadline: s.away_until,
+          prefix: "away: a bot in " } }, "away")
+        : h("span", { class: "presence" }, st.phase === "waiting" ? "not here yet" : "away");
     }
     const count = `${s.cards} card${s.cards === 1 ? "" : "s"}`;
-    const backs = you ? null : h("div", { class: "backs-row" },
-      h("div", { class: "backs", role: "img", "aria-label": count },
-        Array.from({ length: Math.min(s.cards, 8) }, () => h("span", { class: "back-card" },
-          backSvg()))),
-      h("span", { class: "count", "aria-hidden": "true" }, count));
-    const turn = s.to_act ? h("p", { class: "to-act-flag" }, you ? "▶ Your turn" : "▶ To act")
-      : null;
+    const last = s.calls.length ? s.calls[s.calls.length - 1] : "";
+    const backs = you ? null : h("span", { class: "backs", role: "img", "aria-label": count },
+      Array.from({ length: Math.min(s.cards, 7) }, () => h("span", { class: "back-card" },
+        backSvg())), h("span", { class: "count", "aria-hidden": "true" }, String(s.cards)));
+    const label = `${you ? "You" : s.name}: ${s.place}${tags.length ? ", " : ""}`
+      + `${tags.map((t) => t.textContent.toLowerCase()).join(", ")}`
+      + `${you ? "" : `, ${count}`}${won !== null ? `, ${won} won` : ""}`
+      + `${last ? `, said: ${last}` : ""}`
+      + `${s.to_act ? ", to act" : ""}`;
     return h("section", {
       class: `seat pos-${s.position}${s.to_act ? " to-act" : ""}${you ? " you" : ""}`
-        + `${s.sitting_out ? " sitting-out" : ""}`,
-      "aria-label": `${s.place}: ${s.name}`, dataset: { seat: s.seat },
+        + `${s.sitting_out ? " sitting-out" : ""}${s.kind === "bot" ? " bot" : ""}`,
+      "aria-label": label, dataset: { seat: s.seat },
     },
-    h("h3", { class: "seat-name" }, s.name, you ? " (you)" : "",
-      h("span", { class: "place" }, ` · ${s.place}${s.role === "partner" ? ", partner"
-        : s.role === "opponent" ? ", opponent" : ""}`)),
-    you ? null : h("p", { class: "presence" }, presence),
-    tags.length ? h("p", { class: "tags" }, tags) : null,
-    s.calls.length ? h("p", { class: "calls" }, `Said: ${s.calls.join(", ")}`) : null,
-    turn, backs);
+    h("h3", { class: "seat-name", title: `${s.name} · ${s.place}` },
+      s.to_act ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
+      // a bot is named by its seat: its level beside it, not the place twice
+      you ? `${s.name} (you)` : s.kind === "bot" && !s.stand_in ? s.place : s.name,
+      s.kind === "bot" && !s.stand_in && !you
+        ? h("span", { class: "level" }, ` · ${s.bot}`) : null),
+    h("div", { class: "seat-line" }, tags, backs,
+      won !== null ? h("span", { class: "won" }, `won ${won}`) : null,
+      last ? h("span", { class: "said", title: s.calls.join(", ") }, last) : null, away));
   }
 
   trickArea() {
     const st = this.state;
-    const holding = this.hold && this.hold.until > Date.now()
+    const holding = this.hold && this.hold.until + COLLECT_MS > Date.now()
       && !(st.trick.length && st.legal.length);
     const trick = holding ? this.hold.trick : st.trick;
-    const positions = Object.fromEntries(st.seats.map((s) => [s.seat, s.position]));
     const now = new Set();
     const cards = trick.map(({ seat, card }) => {
       const key = `${seat}:${card}`;
       now.add(key);
       const fresh = !this.shown.has(key);
-      const pos = positions[seat] || "bottom";
+      const pos = this.positionOf(seat);
       const winner = holding && seat === this.hold.winner;
+      const name = this.nameOf(seat, true);
       const node = h("div", { class: `slot pos-${pos}${winner ? " winner" : ""}` },
         h("span", { class: `card tcard${fresh ? " enter" : ""}`, role: "img",
-          "aria-label": `${this.nameOf(seat, true)}: ${cardName(card)}`
-            + `${winner ? " (wins the trick)" : ""}` }, cardSvg(card)),
-        h("span", { class: "slot-name" }, `${this.nameOf(seat, true)}${winner ? " ★ wins" : ""}`));
+          "aria-label": `${name}: ${cardName(card)}${winner ? " (takes the trick)" : ""}` },
+        cardSvg(card)),
+        h("span", { class: "slot-name", "aria-hidden": "true" },
+          winner ? h("span", { class: "star" }, "★ ") : null, name));
       if (fresh) {
         const moving = node.firstChild;
+        if (seat !== st.viewer) this.beep("card");
         requestAnimationFrame(() => requestAnimationFrame(() => moving.classList.remove("enter")));
       }
       return node;
     });
     this.shown = now;
     let centre = null;
-    if (!trick.length && st.upcard && (st.phase === "bid1" || st.phase === "waiting")) {
-      centre = h("div", { class: "centre" }, cardFigure(st.upcard),
-        h("span", {}, "Upcard"));
+    if (!trick.length && st.upcard && (st.phase === "bid1" || st.phase === "waiting"
+        || st.upcard_state === "up")) {
+      centre = h("div", { class: "centre upcard" }, cardFigure(st.upcard),
+        h("span", { class: "centre-words" }, "Upcard"));
     } else if (!trick.length && st.phase === "bid2" && st.upcard) {
-      centre = h("div", { class: "centre" }, h("span", { class: "card turned" }, backSvg()),
-        h("span", {}, `${cardShort(st.upcard)} turned down`));
+      centre = h("div", { class: "centre upcard" },
+        h("span", { class: "card turned", role: "img",
+          "aria-label": `${cardName(st.upcard)}, turned down` }, backSvg()),
+        h("span", { class: "centre-words" }, `${cardShort(st.upcard)} turned down`));
     }
+    const trump = this.trumpBadge();
     const caption = holding ? this.hold.text : st.trick_words;
-    return h("div", { class: "trick", role: "group", "aria-label": "Cards on the table" },
-      h("div", { class: "trick-cards" }, cards, centre),
-      h("p", { class: "trick-caption" }, caption));
+    return h("div", { id: "trick", class: "trick", role: "group",
+      "aria-label": "Cards on the table" },
+    h("div", { class: "trick-grid" }, cards,
+      centre || trump ? h("div", { class: "centre-cell" }, centre, trump) : null),
+    h("p", { class: "trick-caption" }, caption));
+  }
+
+  /** Trump on the felt, once named (or, in Napoleon, what the first lead will do). */
+  trumpBadge() {
+    const st = this.state;
+    const row = st.status.find(([term]) => term === "Trump");
+    if (!row || (st.trump === null && !(st.form === "napoleon" && st.phase === "play"))) {
+      return null;
+    }
+    const suit = st.trump && SUITS[st.trump];
+    return h("div", { id: "trump-badge", class: `trump-badge${suit && suit.red ? " red" : ""}`,
+      role: "note", "aria-label": `Trump: ${row[1]}` },
+    h("span", { class: "trump-word", "aria-hidden": "true" }, "Trump"),
+    h("span", { class: "trump-suit", "aria-hidden": "true" }, suit ? suit.symbol : row[1]),
+    suit ? h("span", { class: "trump-name", "aria-hidden": "true" }, suit.name) : null);
   }
 
   renderHand() {
@@ -682,20 +942,22 @@ class TableView {
       if (m) byCard[m[2]] = a;
     }
     const busy = this.pending !== null;
-    const cards = st.hand.map((card) => {
+    const cards = st.hand.map((card, i) => {
       const legal = byCard[card];
       const usable = legal && !busy;
       const reason = legal ? "" : st.why_not[card] || st.idle_words;
       const isNew = st.new_card === card;
       const words = `${cardName(card)}${isNew ? ", the card you picked up" : ""}`;
-      const button = h("button", {
+      const verb = legal ? { discard: "Discard", give: "Give" }[legal.action.split(" ")[0]]
+        || "Play" : "";
+      const key = i < 9 ? String(i + 1) : null;
+      return h("button", {
         type: "button",
         class: `card in-hand${usable ? " playable" : " unplayable"}${isNew ? " new" : ""}`,
-        "aria-label": usable ? `${legal.action.split(" ")[0] === "discard" ? "Discard"
-          : legal.action.split(" ")[0] === "give" ? "Give" : "Play"} ${words}`
-          : `${words}: ${reason || "not now"}`,
+        "aria-label": usable ? `${verb} ${words}` : `${words}: ${reason || "not now"}`,
         "aria-disabled": usable ? null : "true",
-        title: usable ? spoken(legal.label) : reason || null,
+        "aria-keyshortcuts": usable && key ? key : null,
+        title: usable ? `${spoken(legal.label)}${key ? ` (key ${key})` : ""}` : reason || null,
         dataset: usable ? { key: `card-${card}`, card, action: legal.action }
           : { key: `card-${card}`, card },
         onclick: () => {
@@ -705,9 +967,10 @@ class TableView {
         onfocus: () => {
           if (!usable && reason) this.showWhy(card, reason);
         },
-      }, cardSvg(card), isNew ? h("span", { class: "new-flag" }, "new") : null);
-      return button;
+      }, cardSvg(card), isNew ? h("span", { class: "new-flag" }, "new") : null,
+      usable && key ? h("kbd", { class: "key", "aria-hidden": "true" }, key) : null);
     });
+    this.el.hand.style.setProperty("--n", String(Math.max(5, st.hand.length)));
     replace(this.el.hand, cards, this.el.hand);
     this.el.hand.classList.toggle("choosing", Object.keys(byCard).length > 0 && !busy);
     if (!this.why) setText(this.el.why, Object.keys(byCard).length && !busy ? st.hand_words : "");
@@ -723,6 +986,7 @@ class TableView {
     const busy = this.pending !== null;
     const buttons = [];
     let turn;
+    this.keys = {};
     if (st.phase === "waiting" && this.host) {
       // the host's own words go with the start button, which only the host has
       turn = "Start when everyone is here: open seats nobody takes are played by bots.";
@@ -732,17 +996,39 @@ class TableView {
     } else if (st.legal.length && st.phase !== "waiting" && st.phase !== "over") {
       turn = busy ? "Sent…" : st.prompt;
       const inHand = new Set(st.hand);
-      for (const a of st.legal) {
+      const offered = st.legal.filter((a) => {
         const m = a.action.match(/^(play|discard|give) (\S+)$/);
-        if (m && inHand.has(m[2])) continue; // offered on the card itself
+        return !(m && inHand.has(m[2])); // offered on the card itself
+      });
+      const keys = assignKeys(offered);
+      offered.forEach((a, i) => {
+        const key = keys[i];
+        if (key) this.keys[key] = a.action;
         buttons.push(h("button", {
-          type: "button", class: "bid", disabled: busy,
+          type: "button", class: `bid${a.action === "stay" && this.defending() ? " quick" : ""}`,
+          disabled: busy,
           dataset: { key: `act-${a.action}`, action: a.action },
-          "aria-label": spoken(a.label), onclick: () => this.act(a.action),
-        }, a.label));
+          "aria-label": spoken(a.label), "aria-keyshortcuts": key ? key.toUpperCase() : null,
+          onclick: () => this.act(a.action),
+        }, a.label, key ? h("kbd", { class: "key", "aria-hidden": "true" }, key.toUpperCase())
+          : null));
+      });
+      if (this.defending() && !busy) {
+        buttons.push(h("button", { type: "button", class: "link-button", id: "quiet",
+          dataset: { key: "quiet" }, onclick: () => {
+            this.setQuiet(true);
+            this.act("stay");
+          } }, "Stay, and don't ask again"));
       }
     } else {
       turn = st.prompt;
+      if (st.phase === "over" && this.overClosed) {
+        buttons.push(h("button", { type: "button", id: "game-over-open", class: "primary",
+          dataset: { key: "game-over-open" }, onclick: () => {
+            this.overClosed = false;
+            this.renderAll();
+          } }, "The result, the replay and the record"));
+      }
     }
     this.el.turn.textContent = turn;
     replace(this.el.actions, buttons, this.el.turn);
@@ -757,27 +1043,31 @@ class TableView {
     const lastEmpty = !st.last_trick.length;
     replace(this.el.tools, [
       st.viewer !== null && st.viewer !== undefined ? h("button", {
-        type: "button", id: "hint", dataset: { key: "hint" },
-        disabled: !mine || busy || this.hint === "asking",
+        type: "button", id: "hint", class: "tool", dataset: { key: "hint" },
+        disabled: !mine || busy || this.hint === "asking", "aria-keyshortcuts": "?",
         onclick: () => this.askHint(),
-      }, "Hint") : null,
+      }, "Hint", h("kbd", { class: "key", "aria-hidden": "true" }, "?")) : null,
       h("button", {
-        type: "button", id: "last-trick", dataset: { key: "last" },
+        type: "button", id: "last-trick", class: "tool", dataset: { key: "last" },
         "aria-expanded": String(this.showLast), "aria-controls": "last-box",
+        "aria-keyshortcuts": "L",
         disabled: lastEmpty && !this.showLast,
-        onclick: () => {
-          this.showLast = !this.showLast;
-          this.renderControls();
-          this.renderSide();
-        },
-      }, this.showLast ? "Hide last trick" : "Last trick"),
+        onclick: () => this.toggleLast(),
+      }, this.showLast ? "Hide last trick" : "Last trick",
+      h("kbd", { class: "key", "aria-hidden": "true" }, "L")),
     ], this.el.turn);
     setText(this.el.notice, this.notice);
   }
 
+  toggleLast() {
+    this.showLast = !this.showLast;
+    this.renderControls();
+    this.renderSide();
+  }
+
   renderSide() {
     if (!this.state) return;
-    this.renderSummary();
+    this.renderDeals();
     this.renderHint();
     this.renderLast();
     this.renderInvite();
@@ -786,49 +1076,155 @@ class TableView {
   /** Whether the part ``name`` must be drawn again: what it shows (``key``) changed.
    * Live regions drawn again for nothing would be read out again. */
   changed(name, key) {
-    this.keys = this.keys || {};
+    this.drawn = this.drawn || {};
     const text = JSON.stringify(key);
-    if (this.keys[name] === text) return false;
-    this.keys[name] = text;
+    if (this.drawn[name] === text) return false;
+    this.drawn[name] = text;
     return true;
   }
 
-  renderSummary() {
+  /** The drawer's list of every finished deal. */
+  renderDeals() {
     const st = this.state;
-    if (!this.changed("summary", [st.phase, st.winner, st.team, this.summary,
-      st.results.length])) return;
-    const parts = [];
-    if (st.phase === "over") {
-      const base = `/api/tables/${encodeURIComponent(this.id)}`;
-      parts.push(h("div", { class: "panel game-over", id: "game-over" },
-        h("h2", {}, "Game over"),
-        h("p", { class: "big" }, st.end_words),
-        st.side_words ? h("p", {}, st.side_words) : null,
-        h("ul", { class: "links" },
-          h("li", {}, h("a", { href: `${base}/record.json`, download: "", id: "record-json" },
-            "Download the record (JSON)")),
-          h("li", {}, h("a", { href: `${base}/record.egn`, download: "", id: "record-egn" },
-            "Download the record (EGN)")),
-          h("li", {}, h("a", { href: `/replay/${encodeURIComponent(this.id)}`, id: "replay-link" },
-            "Watch the replay, all hands shown")),
-          h("li", {}, h("a", { href: "/" }, "Back to the lobby")))));
+    if (!this.changed("deals", st.results.length)) return;
+    replace(this.el.deals, st.results.length ? [h("h3", {}, "Every deal"),
+      h("ol", { class: "deal-list" }, st.results.map((x) => h("li", {},
+        h("strong", {}, `${x.headline}: `), x.line)))] : []);
+  }
+
+  /** Over the table: a finished deal's summary (while the table pauses after it, once
+   * its last trick has been shown), or the end of the game. */
+  renderOverlay() {
+    const st = this.state;
+    const holding = this.hold && this.hold.until + COLLECT_MS > Date.now();
+    let show = null;
+    if (st.phase === "over" && !this.overClosed && !holding) show = "over";
+    else if (this.dealShown && !holding) show = "deal";
+    if (!this.changed("overlay", [show, show === "deal" ? this.dealShown : null,
+      show === "over" ? [st.end_words, st.results.length, this.chances, this.egn] : null])) {
+      return;
     }
-    const r = this.summary;
-    if (r) {
-      parts.push(h("div", { class: "panel deal-summary", id: "deal-summary" },
-        h("h2", {}, "Last deal"),
-        h("p", {}, r.line),
-        h("p", {}, r.gains_line),
-        h("p", {}, r.score_line),
-        st.results.length > 1 ? h("details", {}, h("summary", {}, "Every deal"),
-          h("ol", {}, st.results.map((x) => h("li", {}, x.line)))) : null,
-        st.phase === "over" ? null : h("button", { type: "button", dataset: { key: "dismiss" },
-          onclick: () => {
-            this.summary = null;
-            this.renderSummary();
-          } }, "Hide")));
+    const box = this.el.overlay;
+    if (!show) {
+      const had = box.contains(document.activeElement);
+      box.hidden = true;
+      box.replaceChildren();
+      if (had) this.focusPlay();
+      return;
     }
-    replace(this.el.summary, parts, this.el.turn);
+    box.hidden = false;
+    const dialog = show === "over" ? this.gameOverDialog() : this.dealDialog(this.dealShown);
+    replace(box, dialog);
+    const first = dialog.querySelector("[data-focus]");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  focusPlay() {
+    const target = this.el.actions.querySelector("button:not([disabled])")
+      || this.el.hand.querySelector(".playable") || this.el.turn;
+    target.focus({ preventScroll: true });
+  }
+
+  /** The table's words on one finished deal: what was made, the tricks, the points. */
+  dealFacts(r) {
+    const st = this.state;
+    const teams = st.teams;
+    const tricks = r.tricks.map((n, t) => h("li", {}, h("span", {}, teams[t]),
+      h("strong", {}, `${n}`), h("span", { class: "sr-only" }, ` trick${n === 1 ? "" : "s"}`)));
+    const made = r.maker !== null && r.maker !== undefined;
+    return [
+      h("p", { class: "deal-line" }, r.made_line),
+      made ? h("div", { class: "deal-tricks" },
+        h("span", { class: "label" }, "Tricks"), h("ul", {}, tricks)) : null,
+      made ? h("p", { class: "deal-gains" }, h("span", { class: "label" }, "Points "),
+        r.gains_line) : null,
+      h("p", { class: "deal-score" }, r.score_line),
+    ];
+  }
+
+  dealDialog(r) {
+    const st = this.state;
+    const trick = r.trick;
+    const next = h("button", { type: "button", class: "primary", id: "next-deal",
+      dataset: { focus: "1", key: "next-deal" }, "aria-keyshortcuts": "Enter",
+      onclick: () => this.nextDeal() }, "Next deal", h("kbd", { class: "key",
+      "aria-hidden": "true" }, "⏎"));
+    return h("div", { class: "dialog deal-dialog", id: "deal-overlay", role: "dialog",
+      "aria-modal": "false", "aria-labelledby": "deal-title" },
+    h("h2", { id: "deal-title", class: `headline verdict-${r.verdict.replace(/\W+/g, "-")}` },
+      r.headline),
+    ...this.dealFacts(r),
+    trick.length ? h("div", { class: "deal-last" }, h("span", { class: "label" }, "Last trick"),
+      h("ul", { class: "last-trick" }, trick.map(({ seat, card }) => h("li", {},
+        cardFigure(card, "small"), h("span", {}, this.nameOf(seat, true),
+          seat === r.winner ? h("span", { "aria-label": " took it" }, " ★") : ""))))) : null,
+    h("div", { class: "dialog-actions" }, next,
+      st.deal_break ? h("span", { class: "help", dataset: { deadline: st.deal_break,
+        calm: "1", prefix: "The next deal starts in " } }, "") : null));
+  }
+
+  /** The player has read the summary: tell the table, and go back to it. */
+  nextDeal() {
+    this.dealShown = null;
+    if (this.socket) this.socket.send({ type: "ready" });
+    this.renderOverlay();
+    this.focusPlay();
+    this.answerByItself();
+  }
+
+  gameOverDialog() {
+    const st = this.state;
+    const base = `/api/tables/${encodeURIComponent(this.id)}`;
+    if (this.egn === undefined) {
+      this.egn = null;
+      api("GET", base).then((answer) => {
+        this.egn = answer.ok && typeof answer.data.egn === "string" ? answer.data.egn : null;
+        this.renderOverlay();
+      });
+    }
+    const r = st.results[st.results.length - 1];
+    const chart = this.chartFigure();
+    return h("div", { class: "dialog game-over", id: "game-over", role: "dialog",
+      "aria-modal": "false", "aria-labelledby": "game-over-title" },
+    h("h2", { id: "game-over-title", class: "headline" }, "Game over"),
+    h("p", { class: "big" }, st.end_words),
+    st.side_words ? h("p", {}, st.side_words) : null,
+    r ? h("section", { id: "deal-summary", class: "deal-summary" },
+      h("h3", {}, `Last deal: ${r.headline}`), ...this.dealFacts(r)) : null,
+    chart,
+    h("ul", { class: "links" },
+      h("li", {}, h("a", { href: `/replay/${encodeURIComponent(this.id)}`, id: "replay-link",
+        "data-focus": "1" }, "Watch the replay, all hands shown")),
+      h("li", {}, h("a", { href: `${base}/record.json`, download: "", id: "record-json" },
+        "Download the record (JSON)")),
+      h("li", {}, this.egn
+        ? h("span", { id: "record-egn-note", class: "help" },
+          `No EGN download: ${this.egn}`)
+        : h("a", { href: `${base}/record.egn`, download: "", id: "record-egn" },
+          "Download the record (EGN)")),
+      h("li", {}, h("a", { href: "/" }, "Back to the lobby"))),
+    h("div", { class: "dialog-actions" }, h("button", { type: "button", id: "game-over-close",
+      onclick: () => {
+        this.overClosed = true;
+        this.renderAll();
+        this.el.actions.querySelector("button")?.focus({ preventScroll: true });
+      } }, "Look at the table")));
+  }
+
+  /** The chance of winning over the game, for the viewer's side (a spectator: the
+   * first side), where the rules have it. */
+  chartFigure() {
+    const st = this.state;
+    const side = st.team === null || st.team === undefined ? 0 : st.team;
+    const values = st.results.map((r) => (r.chances ? r.chances[side] : null));
+    if (!values.length || values.some((v) => v === null)) return null;
+    const series = [0.5, ...values];
+    const who = st.team === null || st.team === undefined ? st.teams[side] : "your side";
+    const words = `The chance that ${who} wins, before the first deal and after each`;
+    return h("figure", { class: "chart", id: "win-chart" },
+      h("figcaption", {}, words),
+      winChart(series, `${words}: ${series.map((v) => `${Math.round(v * 100)}%`)
+        .join(", ")}`));
   }
 
   renderHint() {
@@ -841,6 +1237,11 @@ class TableView {
       return;
     }
     box.hidden = false;
+    const close = h("button", { type: "button", class: "close", "aria-label": "Close the hint",
+      onclick: () => {
+        this.hint = null;
+        this.renderSide();
+      } }, "✕");
     if (hint === "asking") {
       replace(box, [h("h2", {}, "Hint"), h("p", {}, "Thinking…")]);
       return;
@@ -852,12 +1253,12 @@ class TableView {
       h("caption", {}, "Expected points of each choice, best first"),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Choice"),
         h("th", { scope: "col" }, "Value"))),
-      h("tbody", {}, hint.values.map((v) => h("tr", {
+      h("tbody", {}, hint.values.slice(0, 4).map((v) => h("tr", {
         class: v.action === hint.choice ? "best" : "" },
       h("td", {}, say(v.action, v.label), v.action === hint.choice ? " (suggested)" : ""),
       h("td", {}, (v.value >= 0 ? "+" : "") + v.value.toFixed(2))))))
       : h("p", { class: "help" }, hint.note || "");
-    replace(box, [h("h2", {}, `Hint from ${hint.bot}`),
+    replace(box, [h("div", { class: "box-head" }, h("h2", {}, `Hint from ${hint.bot}`), close),
       h("p", {}, "Suggested: ", h("strong", {}, say(hint.choice, hint.choice_label))), rows]);
   }
 
@@ -873,12 +1274,14 @@ class TableView {
     }
     box.hidden = false;
     const trick = st.last_trick;
-    replace(box, [h("h2", {}, "Last trick"),
-      trick.length ? h("ul", { class: "last-trick" }, trick.map(({ seat, card }) => h("li", {},
-        cardFigure(card, "small"),
-        ` ${this.nameOf(seat, true)}: ${cardShort(card)}`
-        + `${seat === st.last_winner ? " (won it)" : ""}`)))
-        : h("p", {}, "No trick finished yet in this deal.")]);
+    replace(box, [h("div", { class: "box-head" }, h("h2", {}, "Last trick"),
+      h("button", { type: "button", class: "close", "aria-label": "Close the last trick",
+        onclick: () => this.toggleLast() }, "✕")),
+    trick.length ? h("ul", { class: "last-trick" }, trick.map(({ seat, card }) => h("li", {},
+      cardFigure(card, "small"),
+      h("span", {}, this.nameOf(seat, true), seat === st.last_winner
+        ? h("span", { "aria-label": " took it" }, " ★") : ""))))
+      : h("p", {}, "No trick finished yet in this deal.")]);
   }
 
   renderInvite() {
@@ -936,6 +1339,69 @@ class TableView {
     this.renderInvite();
     this.say("New invite links are ready.");
   }
+
+  // -- keys -----------------------------------------------------------------------
+
+  onKey(e) {
+    if (!this.state || e.ctrlKey || e.metaKey || e.altKey) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (key !== "Escape" && typing(e)) return;
+    if (key === "Escape") {
+      if (this.drawerOpen && !window.matchMedia("(min-width: 1100px)").matches) {
+        this.toggleDrawer(false);
+      } else if (this.showLast) {
+        this.toggleLast();
+      } else if (this.hint) {
+        this.hint = null;
+        this.renderSide();
+      }
+      return;
+    }
+    if (!this.el.overlay.hidden) {
+      if (key === "Enter" || key === " ") {
+        if (this.dealShown && !this.el.overlay.contains(document.activeElement)) {
+          e.preventDefault();
+          this.nextDeal();
+        }
+      }
+      return; // the summary is read first
+    }
+    const target = e.target instanceof HTMLElement ? e.target : null;
+    if (target && target.closest(".drawer")) return; // the drawer's own keys (tabs)
+    let done = true;
+    if (/^[1-9]$/.test(key)) {
+      const card = this.el.hand.querySelectorAll(".card.in-hand")[Number(key) - 1];
+      if (card && card.dataset.action) this.act(card.dataset.action);
+      else if (this.keys && this.keys[key] && !this.pending) this.act(this.keys[key]);
+      else done = false;
+    } else if (key === "?") {
+      this.askHint();
+    } else if (key === "l") {
+      if (this.state.last_trick.length || this.showLast) this.toggleLast();
+    } else if (key === "m") {
+      this.toggleDrawer();
+    } else if (this.keys && this.keys[key] && !this.pending) {
+      this.act(this.keys[key]);
+    } else {
+      done = false;
+    }
+    if (done) e.preventDefault();
+  }
+
+  /** The countdowns, and the end of a deal's pause. */
+  tick() {
+    const now = Date.now();
+    for (const node of this.main.querySelectorAll("[data-deadline]")) {
+      const left = Number(node.dataset.deadline) - now;
+      node.textContent = `${node.dataset.prefix || ""}${clock(left)}`;
+      node.classList.toggle("urgent", left < 10000 && !node.dataset.calm);
+    }
+    if (this.dealShown && this.state && this.state.deal_break && this.state.deal_break < now) {
+      this.dealShown = null;
+      this.renderOverlay();
+      this.answerByItself();
+    }
+  }
 }
 
 // -- words ------------------------------------------------------------------------
@@ -949,11 +1415,6 @@ function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : "";
 }
 
-function tick(root) {
-  const now = Date.now();
-  for (const node of root.querySelectorAll("[data-deadline]")) {
-    const left = Number(node.dataset.deadline) - now;
-    node.textContent = `${node.dataset.prefix || ""}${clock(left)}`;
-    node.classList.toggle("urgent", left < 10000);
-  }
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
