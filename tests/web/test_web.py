@@ -637,3 +637,55 @@ def test_the_projection_benchmark_runs_a_tiny_size() -> None:
     assert done.returncode == 0, done.stderr
     assert re.fullmatch(r"\d+ moments of 1 games: median \d+\.\d{3} CPU s over 1 runs\n",
                         done.stdout), done.stdout
+
+
+# -- the end of a deal ---------------------------------------------------------------
+
+
+def test_a_finished_deal_pauses_the_bots_until_every_person_is_ready(
+        client: TestClient) -> None:
+    made = create(client, seed=5)  # the bots move at once (pace 0) ...
+    room = client.app.state.server.rooms[made["id"]]  # type: ignore[attr-defined]
+    # ... and the pause after a deal is that of a table at the slowest pace (40 s)
+    room.settings = room.settings.__class__(**{
+        **{f: getattr(room.settings, f) for f in room.settings.__slots__}, "pace": 5.0})
+    with client.websocket_connect(f"/ws/{made['id']}") as ws, \
+            client.websocket_connect(f"/ws/{made['id']}") as watcher:
+        state = hello(ws, 0, made["token"])["state"]
+        hello(watcher)
+        ws.send_json({"type": "start"})
+        state = play_until(ws, next_state(ws), lambda s: s["results"])
+        assert state["deal_break"] is not None and room.deal_break is not None
+        paused = room.deal_break
+        watcher.send_json({"type": "ready"})  # a spectator's word counts for nothing
+        watcher.send_json({"type": "ping"})
+        receive(watcher, "pong")
+        assert room.deal_break == paused
+        ws.send_json({"type": "ready"})
+        ws.send_json({"type": "ping"})
+        receive(ws, "pong")
+        assert room.deal_break is None and room.state(0)["deal_break"] is None
+        # and the table goes on: the next move comes (a bot's, or the person's turn)
+        state = room.state(0)
+        if not state["legal"]:
+            assert next_state(ws)["version"] > state["version"]
+
+
+def test_deal_results_name_the_outcome_and_the_chance_of_winning(
+        client: TestClient) -> None:
+    made = create(client, seed=9, target=5)
+    with client.websocket_connect(f"/ws/{made['id']}") as ws:
+        state = hello(ws, 0, made["token"])["state"]
+        assert [row["label"] for row in state["board"]] == ["Us", "Them"]
+        ws.send_json({"type": "start"})
+        state = play_until(ws, next_state(ws), lambda s: s["phase"] == "over")
+    results = state["results"]
+    assert results and all(r["headline"] and r["made_line"] for r in results)
+    assert {r["verdict"] for r in results} <= {
+        "made", "marched", "made alone", "loner march", "euchred",
+        "euchred by a lone defender", "thrown in"}
+    for r in results:
+        assert r["chances"] is not None and abs(sum(r["chances"]) - 1) < 0.002
+        assert r["made_line"].removesuffix(" alone") in r["line"]
+    assert results[-1]["chances"][state["winner"]] == 1.0
+    assert [row["score"] for row in state["board"]] == state["score"]

@@ -25,6 +25,10 @@ import pytest
 
 from helpers.paths import ROOT
 
+__all__ = ["ACTION", "Page", "PlaywrightTimeout", "browser", "open_page", "post_json",
+           "server", "version"]
+"""What the other browser tests take from here."""
+
 REQUIRED = os.environ.get("EUCHRE_BROWSER_TESTS") == "required"
 """CI sets this (``.ci/run``, which installs Chromium): a missing browser fails there."""
 
@@ -67,7 +71,7 @@ def _get(url: str) -> tuple[int, bytes]:
         return int(error.code), b""
 
 
-def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=5) as answer:
@@ -313,7 +317,7 @@ def test_a_phone_screen_at_a_napoleon_table_of_many_seats(
         server: str, open_page: Callable[..., Page], players: int) -> None:
     """Every seat of a five- or seven-handed table shows on a phone with no sideways
     scroll, in the play and in the replay."""
-    made = _post(f"{server}/api/tables", {
+    made = post_json(f"{server}/api/tables", {
         "preset": "napoleon", "options": {"players": players, "deals": 1},
         "seats": ["person"] + ["random"] * (players - 1), "pace": 0, "level": "random",
         "host": "Flo"})
@@ -336,7 +340,7 @@ def test_a_phone_screen_at_a_napoleon_table_of_many_seats(
 
 
 def test_the_keyboard_alone(server: str, open_page: Callable[..., Page]) -> None:
-    made = _post(f"{server}/api/tables", {"seats": ["person", "basic", "basic", "basic"],
+    made = post_json(f"{server}/api/tables", {"seats": ["person", "basic", "basic", "basic"],
                                           "pace": 0, "level": "basic", "target": 1,
                                           "host": "Dee"})
     page = open_page()
@@ -374,7 +378,7 @@ def test_a_lost_event_and_a_dropped_socket(server: str,
                                           open_page: Callable[..., Page]) -> None:
     """The page asks for what it missed (``sync``), and after a drop it reconnects by
     itself, saying ``hello`` with the last version it saw."""
-    made = _post(f"{server}/api/tables", {"seats": ["person", "basic", "basic", "basic"],
+    made = post_json(f"{server}/api/tables", {"seats": ["person", "basic", "basic", "basic"],
                                           "pace": 0, "level": "basic", "target": 2})
     page = open_page()
     sent: list[dict[str, Any]] = []

@@ -274,6 +274,7 @@ class TableView {
               this.el.hand, this.el.why)),
           this.el.overlay),
         this.el.drawer));
+    this.root.view = this; // for the browser tests: the state drawn (``view.state``)
     this.main.replaceChildren(this.root);
     this.el.turn.textContent = "Connecting to the table…";
     this.renderTabs();
@@ -337,10 +338,10 @@ class TableView {
     this.root.classList.toggle("drawer-open", this.drawerOpen);
     this.el.drawer.hidden = !this.drawerOpen;
     this.el.menu.setAttribute("aria-expanded", String(this.drawerOpen));
-    this.el.menu.replaceChildren(h("span", { "aria-hidden": "true" }, "☰ "),
+    replace(this.el.menu, [h("span", { "aria-hidden": "true" }, "☰ "),
       this.drawerOpen ? "Close" : "Table",
       this.unread ? h("span", { class: "unread" }, ` · chat: ${this.unread} new`) : null,
-      h("kbd", { class: "key", "aria-hidden": "true" }, "M"));
+      h("kbd", { class: "key", "aria-hidden": "true" }, "M")]);
   }
 
   renderTabs() {
@@ -845,7 +846,9 @@ class TableView {
     const backs = you ? null : h("span", { class: "backs", role: "img", "aria-label": count },
       Array.from({ length: Math.min(s.cards, 7) }, () => h("span", { class: "back-card" },
         backSvg())), h("span", { class: "count", "aria-hidden": "true" }, String(s.cards)));
-    const label = `${you ? "You" : s.name}: ${s.place}${tags.length ? ", " : ""}`
+    const bot = s.kind === "bot" && !s.stand_in;
+    const label = `${you ? `You, ${s.place}` : bot ? `${s.place}, the ${s.bot} bot`
+      : `${s.name}, ${s.place}`}${tags.length ? ", " : ""}`
       + `${tags.map((t) => t.textContent.toLowerCase()).join(", ")}`
       + `${you ? "" : `, ${count}`}${won !== null ? `, ${won} won` : ""}`
       + `${last ? `, said: ${last}` : ""}`
@@ -858,8 +861,8 @@ class TableView {
     h("h3", { class: "seat-name", title: `${s.name} · ${s.place}` },
       s.to_act ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
       // a bot is named by its seat: its level beside it, not the place twice
-      you ? `${s.name} (you)` : s.kind === "bot" && !s.stand_in ? s.place : s.name,
-      s.kind === "bot" && !s.stand_in && !you
+      you ? `${s.name} (you)` : bot ? s.place : s.name,
+      bot && !you
         ? h("span", { class: "level" }, ` · ${s.bot}`) : null),
     h("div", { class: "seat-line" }, tags, backs,
       won !== null ? h("span", { class: "won" }, `won ${won}`) : null,
