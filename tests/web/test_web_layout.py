@@ -4,7 +4,8 @@ preset and Napoleon at two to seven seats, the page does not scroll and shows, i
 the window and under nothing else: the whole hand, a control for every legal action,
 the trick (the upcard while bidding), trump once named, the maker, the score and every
 seat with the dealer's badge; no two controls or cards overlap, no card on the table
-lies over a seat's name or plate, and the trick stays on the felt.
+lies over a seat's name or plate, the trick stays on the felt, and no side's name in
+the score breaks over two lines.
 
 Debian's Chromium through Playwright against a real ``euchre serve`` (the fixtures of
 ``test_web_browser``); skipped where those are.
@@ -63,6 +64,9 @@ MEASURE = """() => {
     maker: all(".seat .tag.maker"), trick: one("#trick .trick-grid"), felt: one("#felt"),
     played: all("#trick .slot .card"), upcard: one("#trick .centre-cell .card"),
     trump: one("#trump-badge"),
+    sides: [...document.querySelectorAll("#scoreboard .side")].map((el) => ({
+      lines: el.getClientRects().length, height: el.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(el).lineHeight) || 20, text: el.textContent})),
   };
 }"""
 
@@ -109,6 +113,9 @@ def check_one_screen(page: Page, size: str, turn: str, state: dict[str, Any]) ->
                 f"{where}: the {what} {b['text']!r} is off the screen: {b}"
             if what in ("card", "action", "tool", "menu"):
                 assert not b["covered"], f"{where}: something lies over the {what} {b['text']!r}"
+    for side in m["sides"]:  # a side's name never breaks
+        assert side["lines"] == 1 and side["height"] < 1.8 * side["line"], \
+            f"{where}: the score {side['text']!r} wraps"
     controls = m["cards"] + m["buttons"] + m["tools"] + [m["turn"], m["menu"]]
     for i, a in enumerate(controls):
         for b in controls[i + 1:]:

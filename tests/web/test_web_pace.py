@@ -1,8 +1,8 @@
 """The pace of play at the web table, in a real browser (Debian's Chromium, the
 fixtures of ``test_web_browser``; skipped where those are): a finished deal's summary
 over the table until the player is ready, a key for every answer, "defend alone?"
-answered with one key or never asked again, a forced card played by itself, and the
-labels a screen reader reads.
+answered with one key or never asked again, a forced card played by itself, the labels
+a screen reader reads, and the system's dark theme and reduced motion followed.
 """
 
 from __future__ import annotations
@@ -206,3 +206,22 @@ def test_labels_for_a_screen_reader(server: str, open_page: Callable[..., Page])
     page.keyboard.press("ArrowRight")
     assert page.get_attribute("#tab-chat", "aria-selected") == "true"
     assert page.locator("#pane-chat").is_visible()
+
+
+def test_the_systems_dark_theme_and_reduced_motion(server: str,
+                                                   open_page: Callable[..., Page]) -> None:
+    page = open_page(375, 667)
+    background = "getComputedStyle(document.body).backgroundColor"
+    sit(page, server, {})
+    page.wait_for_selector(f"#hand {ACTION}, #actions {ACTION}")
+    light = page.evaluate(background)
+    page.emulate_media(color_scheme="dark", reduced_motion="reduce")
+    dark = page.evaluate(background)
+    assert light != dark
+    red, green, blue = (int(x) for x in re.findall(r"\d+", dark)[:3])
+    assert red + green + blue < 150, dark  # a dark page
+    moving = page.evaluate("getComputedStyle(document.querySelector('#hand .card'))"
+                           ".transitionDuration")
+    assert moving == "0s"  # the cards do not move
+    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
+    assert page.evaluate(background) == light
