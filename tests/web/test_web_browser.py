@@ -25,8 +25,8 @@ import pytest
 
 from helpers.paths import ROOT
 
-__all__ = ["ACTION", "Page", "PlaywrightTimeout", "browser", "open_page", "post_json",
-           "server", "version"]
+__all__ = ["ACTION", "TABLE_URL", "Page", "PlaywrightTimeout", "browser",
+           "no_sideways_scroll", "open_page", "post_json", "server", "version"]
 """What the other browser tests take from here."""
 
 REQUIRED = os.environ.get("EUCHRE_BROWSER_TESTS") == "required"

@@ -35,10 +35,12 @@ from euchre.records.egn import dumps_egn
 from euchre.records.record import loads
 from euchre.web.database import StoreError
 from euchre.web.guard import incident
+from euchre.web.lobby_words import PRESET_LINES, PRESET_TITLES, play_now
 from euchre.web.project import replay_json
 from euchre.web.room import (
     CHAT_LIMIT,
     NAME_LIMIT,
+    Client,
     Room,
     SeatTaken,
     SettingsError,
@@ -55,6 +57,7 @@ __all__ = [
     "Api",
     "Refused",
     "check_write",
+    "egn_of",
     "json_error",
     "read_body",
 ]
@@ -103,6 +106,38 @@ async def read_body(request: Request) -> Any:
         raise SettingsError("the request is not JSON") from None
 
 
+def _start_field(body: object) -> tuple[object, bool]:
+    """A create request's body without its ``start`` field, and that field (``true``:
+    the table starts at once, as when its host presses Start; default ``false``)."""
+    if not isinstance(body, dict) or "start" not in body:
+        return body, False
+    start = body["start"]
+    if not isinstance(start, bool):
+        raise SettingsError("start: true or false")
+    return {key: value for key, value in body.items() if key != "start"}, start
+
+
+def _unheard(frame: str) -> None:
+    """Where the frames to the stand-in for an absent host go: nowhere (a table started
+    by its create request has no client yet; the host hears the table on connecting)."""
+
+
+def egn_of(text: str) -> tuple[str, None] | tuple[None, str]:
+    """A finished game's native record as EGN text, or why EGN can not say it (the
+    refusal of :func:`~euchre.records.egn.dumps_egn`: rules EGN has no flag for, or a
+    deal it can not express, such as the maker's partner going alone)."""
+    try:
+        return dumps_egn(loads(text)), None
+    except EuchreError as error:
+        return None, f"this game can not be written as EGN: {error}"
+
+
+def _sentence(words: str) -> str:
+    """``words`` as a sentence: a capital first, a full stop last."""
+    text = words[:1].upper() + words[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
 def _links(request: Request, room: Room, seat: int | None, token: str | None) -> dict[str, str]:
     base = str(request.base_url).rstrip("/")
     links = {"spectate": f"{base}/t/{room.id}", "table": f"{base}/t/{room.id}"}
@@ -145,6 +180,9 @@ class Api:
 
     def __init__(self, server: Server) -> None:
         self.server = server
+        self._egn: dict[str, str | None] = {}
+        """Each finished table's ``egn`` field, worked out once (a record never
+        changes once the game is over)."""
 
     def routes(self) -> list[BaseRoute]:
         """The API's routes, in the order they are matched."""
@@ -167,18 +205,23 @@ class Api:
         return room
 
     async def setup(self, request: Request) -> Response:
-        """What the create form offers: the presets, options, forms, bots and limits."""
-        presets = {name: {"help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
+        """What the create form offers: the presets (each with its title and one line),
+        options, forms, bots, limits, and the body of a **Play now** table."""
+        presets = {name: {"title": PRESET_TITLES.get(name, name),
+                          "line": PRESET_LINES.get(name, PRESET_HELP.get(name, "")),
+                          "help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
                    for name, rules in PRESETS.items()}
+        bots = [b for b in available_bots() if b != "human"]
         return JSONResponse({
             "presets": presets, "options": dict(OPTION_HELP),
             "defaults": Rules().to_dict(),
             "seat_names": {str(n): list(names) for n, names in SEAT_NAMES.items()},
             "form_choices": FORM_CHOICES,
             "applies": {option: list(forms) for option, forms in APPLIES.items()},
-            "bots": [b for b in available_bots() if b != "human"],
+            "bots": bots,
             "limits": {"message": MAX_MESSAGE, "chat": CHAT_LIMIT, "name": NAME_LIMIT,
                        "away_seconds": self.server.away_seconds},
+            "play_now": play_now(bots),
         })
 
     async def list_tables(self, request: Request) -> Response:
@@ -196,13 +239,20 @@ class Api:
                         media_type="application/json")
 
     async def create_table(self, request: Request) -> Response:
-        """A new table: its id, the host's seat and token, and the other seats' invites."""
+        """A new table: its id, the host's seat and token, and the other seats' invites;
+        with ``"start": true`` the game starts at once (seats nobody has taken get
+        bots, as when the host presses Start)."""
         check_write(self.server, request)
         try:
-            settings = TableSettings.parse(await read_body(request))
+            body, start = _start_field(await read_body(request))
+            settings = TableSettings.parse(body)
         except SettingsError as error:
             return json_error(str(error))
         room, tokens = self.server.create(settings)
+        if start:
+            # the room's own start, for the host, who is not connected yet: the seat
+            # keeps its countdown until the host's page says hello
+            room.start(Client(settings.host_seat, _unheard))
         seat = settings.host_seat
         token = tokens[seat]
         invites = _invites(request, room, {s: t for s, t in enumerate(tokens) if s != seat})
@@ -231,11 +281,31 @@ class Api:
         return JSONResponse({"invites": _invites(request, room, tokens)})
 
     async def one_table(self, request: Request) -> Response:
-        """One table, described."""
+        """One table, described; a finished one also says whether its record can be
+        downloaded as EGN (``egn``: ``null``, or why not)."""
         try:
-            return JSONResponse(self._room_of(request).describe())
+            room = self._room_of(request)
         except KeyError:
             return json_error("no such table", 404)
+        described = room.describe()
+        if room.table.game_over:
+            described["egn"] = self._egn_field(room.id)
+        return JSONResponse(described)
+
+    def _egn_field(self, id: str) -> str | None:
+        """``None`` when the finished game ``id`` can be written as EGN, else why not in
+        a sentence (:func:`egn_of`, what ``record.egn`` answers 422 with); kept once
+        known. A failure to read the record is told with an error id and asked again
+        next time, and never hides the table's description."""
+        if id in self._egn:
+            return self._egn[id]
+        try:
+            _, why = egn_of(self._finished_record(id))
+        except Exception as error:  # the description must not fail for the download's sake
+            return _sentence(incident("the server could not check this game's EGN", error))
+        reason = None if why is None else _sentence(why)
+        self._egn[id] = reason
+        return reason
 
     async def take_seat(self, request: Request) -> Response:
         """An open seat taken: its token and links."""
@@ -258,12 +328,12 @@ class Api:
         return JSONResponse({"id": room.id, "seat": seat, "token": token,
                              "links": _links(request, room, seat, token)})
 
-    def _finished_record(self, request: Request) -> str:
-        """The native record of a finished game (``KeyError``: no such table;
+    def _finished_record(self, id: str) -> str:
+        """The native record of finished game ``id`` (``KeyError``: no such table;
         ``PermissionError``: not over yet)."""
         server = self.server
-        room = server.rooms.get(request.path_params["id"])
-        text = server.store.record(request.path_params["id"])
+        room = server.rooms.get(id)
+        text = server.store.record(id)
         if room is None and text is None:
             raise KeyError("no such table")
         if text is None and room is not None and room.table.game_over:
@@ -276,7 +346,7 @@ class Api:
     async def record_json(self, request: Request) -> Response:
         """A finished game's native record, as a download."""
         try:
-            text = self._finished_record(request)
+            text = self._finished_record(request.path_params["id"])
         except KeyError:
             return json_error("no such table", 404)
         except PermissionError as error:
@@ -288,14 +358,13 @@ class Api:
     async def record_egn(self, request: Request) -> Response:
         """A finished game as EGN, as a download (422 when EGN can not say it)."""
         try:
-            record = loads(self._finished_record(request))
-            text = dumps_egn(record)
+            text, why = egn_of(self._finished_record(request.path_params["id"]))
         except KeyError:
             return json_error("no such table", 404)
         except PermissionError as error:
             return json_error(str(error), 409)
-        except EuchreError as error:
-            return json_error(f"this game can not be written as EGN: {error}", 422)
+        if text is None:
+            return json_error(why or "this game can not be written as EGN", 422)
         name = f"euchre-{request.path_params['id']}.egn"
         return PlainTextResponse(text, media_type="application/json",
                                  headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -303,7 +372,7 @@ class Api:
     async def replay(self, request: Request) -> Response:
         """A finished game for the replay page (:func:`~euchre.web.project.replay_json`)."""
         try:
-            record = loads(self._finished_record(request))
+            record = loads(self._finished_record(request.path_params["id"]))
         except KeyError:
             return json_error("no such table", 404)
         except PermissionError as error:

@@ -87,8 +87,11 @@ export function seatOf(id) {
   return held && Number.isInteger(held.seat) && typeof held.token === "string" ? held : null;
 }
 
-export function keepSeat(id, seat, token) {
+/** Keep the seat and token this browser holds at table ``id``, and put the table first
+ * in the recent list (``name``: the table's name, where the caller knows it). */
+export function keepSeat(id, seat, token, name = "") {
   store.set(`euchre.seat.${id}`, { seat, token });
+  keepRecent(id, name);
 }
 
 /** The invite links (each with its seat's token) the host was given for table ``id``. */
@@ -101,8 +104,57 @@ export function keepInvites(id, invites) {
   store.set(`euchre.invites.${id}`, Array.isArray(invites) ? invites : []);
 }
 
+/** Forget the seat held at table ``id`` (and the table in the recent list). */
 export function forgetSeat(id) {
   store.remove(`euchre.seat.${id}`);
+  forgetRecent(id);
+}
+
+const RECENT = "euchre.recent";
+const RECENT_LIMIT = 8;
+const SEAT_PREFIX = "euchre.seat.";
+
+/** The tables this browser held a seat at, newest first: ``[{id, name, when}]`` (``when``
+ * in ms since the epoch: the last time a seat there was kept; ``name`` may be empty).
+ * The first time, the seats kept before there was a list make it up (``when`` 0). */
+export function recentTables() {
+  let kept = store.get(RECENT);
+  if (kept === null) {
+    kept = heldSeatIds().slice(0, RECENT_LIMIT).map((id) => ({ id, name: "", when: 0 }));
+    store.set(RECENT, kept);
+  }
+  if (!Array.isArray(kept)) return [];
+  return kept
+    .filter((t) => t && typeof t.id === "string" && t.id)
+    .map((t) => ({ id: t.id, name: typeof t.name === "string" ? t.name : "",
+      when: Number.isFinite(t.when) ? t.when : 0 }));
+}
+
+/** Put table ``id`` first in the recent list (at most eight are kept; a table's name is
+ * kept from before when ``name`` is empty). */
+export function keepRecent(id, name = "") {
+  const old = recentTables();
+  const before = old.find((t) => t.id === id);
+  const entry = { id, name: name || (before ? before.name : ""), when: Date.now() };
+  store.set(RECENT, [entry, ...old.filter((t) => t.id !== id)].slice(0, RECENT_LIMIT));
+}
+
+/** Drop table ``id`` from the recent list. */
+export function forgetRecent(id) {
+  store.set(RECENT, recentTables().filter((t) => t.id !== id));
+}
+
+function heldSeatIds() {
+  const ids = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(SEAT_PREFIX)) ids.push(key.slice(SEAT_PREFIX.length));
+    }
+  } catch {
+    /* storage off: no seats kept */
+  }
+  return ids.filter((id) => seatOf(id) !== null);
 }
 
 /** The name the person gave last time. */

@@ -1201,8 +1201,7 @@ class TableView {
       h("li", {}, h("a", { href: `${base}/record.json`, download: "", id: "record-json" },
         "Download the record (JSON)")),
       h("li", {}, this.egn
-        ? h("span", { id: "record-egn-note", class: "help" },
-          `No EGN download: ${this.egn}`)
+        ? h("span", { id: "record-egn-note", class: "help" }, this.egn)
         : h("a", { href: `${base}/record.egn`, download: "", id: "record-egn" },
           "Download the record (EGN)")),
       h("li", {}, h("a", { href: "/" }, "Back to the lobby"))),
