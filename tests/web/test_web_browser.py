@@ -429,3 +429,20 @@ def test_a_lost_event_and_a_dropped_socket(server: str,
     assert len(hellos) == 2 and hellos[1]["last_version"] >= seen
     assert hellos[1]["token"] == made["token"]
     assert act_once(page) or page.locator("#game-over").count()
+
+
+def test_a_record_egn_can_not_say_is_not_offered(server: str,
+                                                 open_page: Callable[..., Page]) -> None:
+    """EGN has no three-handed game: the end of the game says so instead of a link."""
+    made = post_json(f"{server}/api/tables", {
+        "preset": "three-handed", "target": 1, "seats": ["person", "basic", "basic"],
+        "level": "basic", "pace": 0, "host": "Ada"})
+    page = open_page(375, 667)
+    page.goto(f"{server}/t/{made['id']}#seat={made['seat']}&token={made['token']}")
+    page.click("#start")
+    play_to_the_end(page)
+    page.wait_for_selector("#record-egn-note")
+    assert "EGN" in page.inner_text("#record-egn-note")
+    assert page.locator("#record-egn").count() == 0
+    assert page.locator("#record-json").count() == 1
+    assert page.locator("#win-chart").count() == 0  # three sides: no chance is modelled
