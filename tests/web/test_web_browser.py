@@ -250,7 +250,11 @@ def test_create_start_and_play_a_whole_game(server: str,
 def test_a_friend_takes_the_partner_seat(server: str, open_page: Callable[..., Page]) -> None:
     host = open_page()
     table = create_in_lobby(host, server, "Ada", target=2, seats=("basic", "person", "basic"))
+    host.click("#show-invites")  # the side panel, open at its links
+    assert host.locator("#link-seat-2").is_visible()
     invite = host.input_value("#link-seat-2")
+    host.keyboard.press("Escape")
+    assert "Tournament" in host.inner_text("#rules")
     assert re.search(f"/t/{table}#seat=2&token=[A-Za-z0-9_-]{{20,}}$", invite)
     friend = open_page()
     friend.goto(invite)

@@ -170,3 +170,17 @@ def test_egn_says_why_a_game_egn_can_not_write(app: Any, client: TestClient, pre
     assert download.status_code == 422
     error = download.json()["error"]  # the same refusal, the same code
     assert why == f"{error[:1].upper()}{error[1:]}."
+
+
+def test_a_tables_rules_read_as_lines(client: TestClient) -> None:
+    made = create(client, preset="tournament", options={"super_euchre_points": 3},
+                  seats=["person", "basic", "basic", "basic"], level="pimc", pace=1.5,
+                  turn_timer=30)
+    lines = client.get(f"/api/tables/{made['id']}").json()["rules_lines"]
+    assert lines[0] == f"{PRESET_TITLES['tournament']}: " \
+        f"{PRESET_LINES['tournament'][0].lower()}{PRESET_LINES['tournament'][1:]}"
+    assert any(line.startswith("Super euchre points: 3 (") for line in lines)
+    assert not any(line.startswith("Stick the dealer") for line in lines)  # the preset's
+    assert "The bots wait 1.5 s between moves; the pimc bot plays for anyone who drops." \
+        in lines
+    assert lines[-1] == "Each person has 30 s to act."

@@ -73,9 +73,11 @@ def moved_on(page: Page, before: int) -> None:
 def test_a_deals_summary_shows_over_the_table_until_the_player_is_ready(
         server: str, open_page: Callable[..., Page]) -> None:
     page = open_page(375, 667)
-    sit(page, server, {"pace": 0.6})  # a pause of 8 paces after each deal
+    # a pause of 8 paces after each deal: the summary shows for some 6 s of it (a deal
+    # where the person sits out runs half a minute of bots' moves, with nothing to do)
+    sit(page, server, {"pace": 1.0})
     for _ in range(80):
-        page.wait_for_selector(f"{ACTION}, #deal-overlay")
+        page.wait_for_selector(f"{ACTION}, #deal-overlay", timeout=90_000)
         if page.locator("#deal-overlay").count():
             break
         with contextlib.suppress(PlaywrightTimeout):  # the overlay came meanwhile

@@ -9,10 +9,13 @@ language for people who know the options; here each preset has the name players 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-__all__ = ["PLAY_NOW_BOT", "PLAY_NOW_PRESET", "PRESET_LINES", "PRESET_TITLES", "play_now"]
+from euchre.engine.rules import OPTION_HELP, PRESETS, Rules
+
+__all__ = ["PLAY_NOW_BOT", "PLAY_NOW_PRESET", "PRESET_LINES", "PRESET_TITLES", "play_now",
+           "rules_lines"]
 
 PRESET_TITLES: Final[dict[str, str]] = {
     "standard": "Standard Euchre",
@@ -75,3 +78,31 @@ def play_now(bots: Sequence[str]) -> dict[str, Any]:
     bot = PLAY_NOW_BOT if PLAY_NOW_BOT in bots else bots[-1]
     return {"preset": PLAY_NOW_PRESET, "seats": ["person", bot, bot, bot], "level": bot,
             "private": True, "start": True}
+
+
+def rules_lines(preset: str, rules: Rules, table: Mapping[str, Any]) -> list[str]:
+    """The rules of a table in lines a player reads in its side panel: the preset by
+    name and its line, each option that differs from the preset's (its help, and the
+    value), and the table's own settings (``table``: the stand-in bot ``level``, the
+    bots' ``pace``, the ``turn_timer``).
+
+    >>> rules_lines("standard", Rules.preset("standard").replace(stick_the_dealer=True),
+    ...             {"level": "expert", "pace": 0.8, "turn_timer": 0})[:2]
+    ['Standard Euchre: four players in two partnerships, 24 cards, first side to 10 \
+points; you may go alone.', 'Stick the dealer: yes (the dealer may not pass in round two).']
+    """
+    line = PRESET_LINES.get(preset, "")
+    lines = [f"{PRESET_TITLES.get(preset, preset)}: {line[:1].lower()}{line[1:]}"]
+    base = PRESETS[preset].to_dict() if preset in PRESETS else {}
+    for option, value in rules.to_dict().items():
+        if base.get(option) == value:
+            continue
+        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        name = option.replace("_", " ")
+        lines.append(f"{name[:1].upper()}{name[1:]}: {shown} ({OPTION_HELP.get(option, '')}).")
+    pace = float(table["pace"])
+    timer = int(table["turn_timer"])
+    lines.append(f"The bots wait {pace:g} s between moves; the {table['level']} bot plays "
+                 f"for anyone who drops.")
+    lines.append(f"Each person has {timer} s to act." if timer else "No turn timer.")
+    return lines

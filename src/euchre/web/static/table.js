@@ -217,6 +217,7 @@ class TableView {
       notice: $("p", { id: "notice", class: "notice", role: "alert" }),
       overlay: $("div", { id: "overlay", class: "overlay", hidden: true }),
       deals: $("section", { id: "deals", class: "deals" }),
+      rules: $("section", { id: "rules", class: "rules" }),
       hintBox: $("section", { id: "hint-box", class: "hint-box", hidden: true,
         "aria-live": "polite" }),
       lastBox: $("section", { id: "last-box", class: "last-box", hidden: true }),
@@ -246,8 +247,9 @@ class TableView {
         $("h3", { class: "sr-only" }, "What happened"), this.el.log),
       chat: $("section", { id: "pane-chat", class: "pane" },
         $("h3", { class: "sr-only" }, "Chat"), this.el.chat, chatForm),
-      table: $("section", { id: "pane-table", class: "pane" },
-        $("h3", {}, "This deal"), this.el.status, this.el.deals, this.el.invite),
+      deal: $("section", { id: "pane-deal", class: "pane" },
+        $("h3", {}, "This deal"), this.el.status, this.el.deals),
+      table: $("section", { id: "pane-table", class: "pane" }, this.el.rules, this.el.invite),
       settings: $("section", { id: "pane-settings", class: "pane" }, this.settingsForm()),
     };
     this.el.drawer.append(
@@ -350,7 +352,7 @@ class TableView {
       this.renderDrawer();
     }
     const words = { log: "Log", chat: this.unread ? `Chat (${this.unread})` : "Chat",
-      table: "Deal & links", settings: "Settings" };
+      deal: "Deal", table: "Rules & links", settings: "Settings" };
     const tabs = Object.keys(words).map((key) => h("button", {
       type: "button", role: "tab", id: `tab-${key}`, "aria-controls": `pane-${key}`,
       "aria-selected": String(this.tab === key), tabindex: this.tab === key ? 0 : -1,
@@ -401,7 +403,18 @@ class TableView {
   }
 
   onWelcome(m) {
+    const firstWelcome = this.table === null;
     this.table = m.table;
+    replace(this.el.rules, [h("h3", {}, "Rules"),
+      h("ul", { class: "rules-list" }, (m.table.rules_lines || []).map((line) => h("li", {},
+        line)))]);
+    // a host with seats to fill finds the invite links open before the start
+    if (firstWelcome && m.host && m.state.phase === "waiting"
+        && m.seats.some((s) => s.open && s.kind === "person")
+        && window.matchMedia("(min-width: 1100px)").matches) {
+      this.tab = "table";
+      this.renderTabs();
+    }
     this.host = Boolean(m.host);
     this.role = m.role;
     this.syncing = false;
@@ -995,7 +1008,11 @@ class TableView {
       turn = "Start when everyone is here: open seats nobody takes are played by bots.";
       buttons.push(h("button", { type: "button", class: "primary", id: "start",
         dataset: { key: "start" }, onclick: () => this.socket.send({ type: "start" }) },
-      "Start the game"));
+      "Start the game"), h("button", { type: "button", id: "show-invites",
+        dataset: { key: "show-invites" }, "aria-controls": "drawer", onclick: () => {
+          this.tab = "table";
+          this.toggleDrawer(true);
+        } }, "Invite links"));
     } else if (st.legal.length && st.phase !== "waiting" && st.phase !== "over") {
       turn = busy ? "Sent…" : st.prompt;
       const inHand = new Set(st.hand);
