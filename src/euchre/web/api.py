@@ -35,7 +35,7 @@ from euchre.records.egn import dumps_egn
 from euchre.records.record import loads
 from euchre.web.database import StoreError
 from euchre.web.guard import incident
-from euchre.web.lobby_words import PRESET_LINES, PRESET_TITLES, play_now
+from euchre.web.lobby_words import PRESET_LINES, PRESET_TITLES, play_now, rules_lines
 from euchre.web.project import replay_json
 from euchre.web.room import (
     CHAT_LIMIT,
@@ -288,6 +288,9 @@ class Api:
         except KeyError:
             return json_error("no such table", 404)
         described = room.describe()
+        s = room.settings
+        described["rules_lines"] = rules_lines(s.preset, s.rules, {
+            "level": s.level, "pace": s.pace, "turn_timer": s.turn_timer})
         if room.table.game_over:
             described["egn"] = self._egn_field(room.id)
         return JSONResponse(described)

@@ -37,7 +37,6 @@ from euchre.table.model import Event, Seat, Table
 from euchre.table.wording import action_text, alone_word, options_text, order_word, refusal_text
 from euchre.web.database import SeatRow, Store, StoredTable, StoreError, TableRow
 from euchre.web.guard import TextRefused, check_text
-from euchre.web.lobby_words import rules_lines
 from euchre.web.project import (
     EventEncoder,
     StateEncoder,
@@ -389,8 +388,6 @@ class Room:
             "score": list(self.table.game.score), "version": self.table.version,
             "seats": self.seats_json(),
             "spectators": sum(1 for c in self.clients if c.seat is None and not c.closed),
-            "rules_lines": rules_lines(s.preset, s.rules, {
-                "level": s.level, "pace": s.pace, "turn_timer": s.turn_timer}),
         }
 
     def _send(self, client: Client, message: Mapping[str, Any]) -> None:

@@ -405,9 +405,7 @@ class TableView {
   onWelcome(m) {
     const firstWelcome = this.table === null;
     this.table = m.table;
-    replace(this.el.rules, [h("h3", {}, "Rules"),
-      h("ul", { class: "rules-list" }, (m.table.rules_lines || []).map((line) => h("li", {},
-        line)))]);
+    if (firstWelcome) this.loadRules();
     // a host with seats to fill finds the invite links open before the start
     if (firstWelcome && m.host && m.state.phase === "waiting"
         && m.seats.some((s) => s.open && s.kind === "person")
@@ -437,6 +435,15 @@ class TableView {
     if (pending && this.pending === pending && m.state.version === pending.version) {
       this.socket.send(pending);
     }
+  }
+
+  /** The table's rules in lines, for the side panel (``GET /api/tables/{id}``). */
+  async loadRules() {
+    const answer = await api("GET", `/api/tables/${encodeURIComponent(this.id)}`);
+    const lines = answer.ok ? answer.data.rules_lines || [] : [];
+    replace(this.el.rules, [h("h3", {}, "Rules"), lines.length
+      ? h("ul", { class: "rules-list" }, lines.map((line) => h("li", {}, line)))
+      : h("p", { class: "help" }, "The rules could not be loaded: reload the page.")]);
   }
 
   onEvent(m) {
