@@ -493,7 +493,7 @@ values = st.recursive(scalars, lambda inner: st.one_of(
 
 FIELDS = {"hello": ["seat", "token", "last_version", "name"],
           "act": ["id", "version", "action"], "chat": ["text"], "sync": ["last_version"],
-          "start": [], "hint": [], "ping": []}
+          "start": [], "hint": [], "ping": [], "ready": []}
 
 
 @st.composite
