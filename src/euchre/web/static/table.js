@@ -947,8 +947,8 @@ class TableView {
     return h("div", { id: "trump-badge", class: `trump-badge${suit && suit.red ? " red" : ""}`,
       role: "note", "aria-label": `Trump: ${row[1]}` },
     h("span", { class: "trump-word", "aria-hidden": "true" }, "Trump"),
-    h("span", { class: "trump-suit", "aria-hidden": "true" }, suit ? suit.symbol : row[1]),
-    suit ? h("span", { class: "trump-name", "aria-hidden": "true" }, suit.name) : null);
+    suit ? h("span", { class: "trump-suit", "aria-hidden": "true" }, suit.symbol) : null,
+    h("span", { class: "trump-name", "aria-hidden": "true" }, suit ? suit.name : row[1]));
   }
 
   renderHand() {
