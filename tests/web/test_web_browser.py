@@ -164,7 +164,7 @@ def create_in_lobby(page: Page, base: str, name: str, *, target: int = 1,
     return page.url.rsplit("/", 1)[1]
 
 
-def act_once(page: Page, wait_ms: int = 5000) -> bool:
+def act_once(page: Page, wait_ms: int = 15000) -> bool:
     """Click the first control the page offers (a bid or a card); False when none came."""
     try:
         page.wait_for_selector(f"{ACTION}, #game-over", timeout=wait_ms)

@@ -158,7 +158,7 @@ def test_one_screen_at_every_size(server: str, open_page: Callable[..., Page], p
     players = options.get("players", PRESETS[preset].players)
     page = open_page(*SIZES["phone"])
     checked: set[str] = set()
-    for _ in range(6):  # a table, another when its game ends before both turns came
+    for _ in range(40):  # a table, another when its game ends before both turns came
         made = post_json(f"{server}/api/tables", {
             "preset": preset, "options": options, "seats": ["person"] + ["random"] * (players - 1),
             "level": "random", "pace": 0, "host": "Ada"})
