@@ -31,7 +31,8 @@ from euchre.errors import EuchreError
 
 LOG: Final = logging.getLogger("euchre.web")
 
-__all__ = ["SeatRow", "SqliteStore", "Store", "StoreError", "StoredTable", "TableRow"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SeatRow", "SqliteStore", "Store", "StoreError",
+           "StoredTable", "TableRow", "migrate"]
 
 
 class StoreError(EuchreError):
@@ -108,7 +109,7 @@ class Store(Protocol):
         """Let the store go."""
 
 
-_SCHEMA = """
+_SCHEMA_1 = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     settings TEXT NOT NULL,
@@ -140,6 +141,54 @@ CREATE TABLE IF NOT EXISTS records (
 """
 
 
+MIGRATIONS: Final[tuple[str, ...]] = (_SCHEMA_1,)
+"""The store's schema as migrations, oldest first: migration ``n`` (counted from 1)
+takes a store at schema ``n - 1`` to schema ``n``. A store records the schema it is at
+(SQLite: ``PRAGMA user_version``); opening it runs the migrations it lacks, each in one
+transaction, and refuses a store at a schema newer than the program knows. Schema 1 is
+the four tables every store has had; a store written before schemas were counted (its
+``user_version`` 0, with the tables there) is at schema 1 already, which its ``IF NOT
+EXISTS`` statements leave as it is."""
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+"""The newest schema this program writes and reads."""
+
+
+def migrate(db: sqlite3.Connection, path: str) -> int:
+    """Bring the store ``db`` (at ``path``, for the messages) up to
+    :data:`SCHEMA_VERSION`; returns the schema it was at. Raises :class:`StoreError`
+    for a store a newer program wrote.
+
+    >>> db = sqlite3.connect(":memory:", isolation_level=None)
+    >>> migrate(db, ":memory:"), db.execute("PRAGMA user_version").fetchone()[0]
+    (0, 1)
+    >>> db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}") and None
+    >>> migrate(db, "t.sqlite3")
+    Traceback (most recent call last):
+    ...
+    euchre.web.database.StoreError: the store t.sqlite3 is at schema 2, newer than this \
+program's 1: a newer euchre wrote it; upgrade euchre to serve it
+    """
+    found = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if found > SCHEMA_VERSION:
+        raise StoreError(f"the store {path} is at schema {found}, newer than this "
+                         f"program's {SCHEMA_VERSION}: a newer euchre wrote it; upgrade "
+                         f"euchre to serve it")
+    for number in range(found + 1, SCHEMA_VERSION + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[number - 1].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        LOG.info("store %s: schema %d", path, number)
+    return found
+
+
 class SqliteStore:
     """A :class:`Store` in one SQLite file (``":memory:"`` for tests).
 
@@ -158,7 +207,7 @@ class SqliteStore:
             self._db.text_factory = _decode
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+            migrate(self._db, self.path)
         except (sqlite3.Error, OSError) as error:
             raise StoreError(f"can not open the store {self.path}: {error}") from None
         self._lock = threading.Lock()
