@@ -26,7 +26,8 @@ import pytest
 from helpers.paths import ROOT
 
 __all__ = ["ACTION", "TABLE_URL", "Page", "PlaywrightTimeout", "browser",
-           "no_sideways_scroll", "open_page", "post_json", "server", "version"]
+           "no_sideways_scroll", "open_page", "page_state", "post_json", "server",
+           "version"]
 """What the other browser tests take from here."""
 
 REQUIRED = os.environ.get("EUCHRE_BROWSER_TESTS") == "required"
@@ -187,6 +188,14 @@ def play_to_the_end(page: Page, limit: int = 300) -> int:
             return made
         made += act_once(page)
     raise AssertionError("the game did not end")
+
+
+def page_state(page: Page) -> dict[str, Any]:
+    """The state the table page drew last (its view, which the page keeps on its
+    element)."""
+    state: dict[str, Any] = json.loads(page.evaluate(
+        "() => JSON.stringify(document.getElementById('table-page').view.state)"))
+    return state
 
 
 def version(page: Page) -> int:

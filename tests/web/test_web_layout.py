@@ -14,7 +14,6 @@ Debian's Chromium through Playwright against a real ``euchre serve`` (the fixtur
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +24,7 @@ from test_web_browser import (
     PlaywrightTimeout,
     browser,
     open_page,
+    page_state,
     post_json,
     server,
     version,
@@ -132,14 +132,6 @@ def check_one_screen(page: Page, size: str, turn: str, state: dict[str, Any]) ->
         felt = m["felt"]
         assert felt["top"] - 0.5 <= card["top"] and card["bottom"] <= felt["bottom"] + 0.5, \
             f"{where}: the card {card['text']!r} leaves the felt"
-
-
-def page_state(page: Page) -> dict[str, Any]:
-    """The state the page drew last (its view, which the page keeps on its element)."""
-    text = page.evaluate("() => JSON.stringify(document.getElementById('table-page')"
-                         ".view.state)")
-    state: dict[str, Any] = json.loads(text)
-    return state
 
 
 def the_turn(page: Page) -> str:

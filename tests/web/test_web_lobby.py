@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from test_web import receive
 
 from euchre.engine.rules import PRESETS
 from euchre.web.app import create_app
@@ -43,15 +44,6 @@ def create(client: TestClient, **body: Any) -> Message:
     assert response.status_code == 201, response.text
     made: Message = response.json()
     return made
-
-
-def receive(ws: Any, *types: str) -> Message:
-    """The next message of one of ``types`` (others are skipped)."""
-    for _ in range(10_000):
-        message: Message = ws.receive_json()
-        if message["type"] in types:
-            return message
-    raise AssertionError(f"no {types} message")
 
 
 # -- the presets and Play now over the API ----------------------------------------------

@@ -8,7 +8,6 @@ a screen reader reads, and the system's dark theme and reduced motion followed.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +18,7 @@ from test_web_browser import (
     PlaywrightTimeout,
     browser,
     open_page,
+    page_state,
     post_json,
     server,
     version,
@@ -37,15 +37,8 @@ def sit(page: Page, base: str, body: dict[str, Any]) -> None:
     page.click("#start")
 
 
-def state(page: Page) -> dict[str, Any]:
-    """The state the page drew last (its view keeps it on the page's element)."""
-    data: dict[str, Any] = json.loads(page.evaluate(
-        "() => JSON.stringify(document.getElementById('table-page').view.state)"))
-    return data
-
-
 def offered(page: Page) -> set[str]:
-    return {a["action"] for a in state(page)["legal"]}
+    return {a["action"] for a in page_state(page)["legal"]}
 
 
 def spy(page: Page) -> None:
@@ -135,7 +128,7 @@ def test_defend_alone_with_one_key_then_never_asked(server: str,
         page.wait_for_selector(f"{ACTION}, #game-over")
         assert not page.locator("#game-over").count(), "the game ended first"
         before = version(page)
-        st = state(page)
+        st = page_state(page)
         defending = offered(page) == {"alone", "stay"} and st["maker"] is not None \
             and st["seats"][st["maker"]]["role"] == "opponent"
         if defending and asked == 0:
@@ -175,7 +168,7 @@ def test_a_forced_card_plays_by_itself(server: str, open_page: Callable[..., Pag
             card = next(iter(actions))[5:]
             moved_on(page, before)  # nobody clicked
             assert page.locator(f'#hand [data-card="{card}"]').count() == 0 or \
-                state(page)["deal_number"] > 0
+                page_state(page)["deal_number"] > 0
             break
         page.locator(ACTION).first.click()
         moved_on(page, before)
@@ -188,7 +181,7 @@ def test_labels_for_a_screen_reader(server: str, open_page: Callable[..., Page])
     page = open_page(667, 375)
     sit(page, server, {})
     page.wait_for_selector(f"#hand {ACTION}, #actions {ACTION}")
-    st = state(page)
+    st = page_state(page)
     dealer = st["dealer"]
     label = page.get_attribute(f'.seat[data-seat="{dealer}"]', "aria-label") or ""
     assert "dealer" in label and st["seats"][dealer]["place"] in label

@@ -391,12 +391,13 @@ def score_board(state: Mapping[str, Any], rules: Rules) -> list[dict[str, Any]]:
     viewer = state["viewer"]
     team = state["team"]
     seating = rules.seating
+    names = _names(state)
     rows = []
     for t, side in enumerate(state["teams"]):
         members = [s for s in range(len(state["seats"])) if seating.team_of[s] == t]
         label = side
         if len(members) == 1:
-            label = _name(members[0], viewer, _names(state))
+            label = _name(members[0], viewer, names)
         elif team is not None:
             label = "Us" if t == team else "Them"
         short = label
