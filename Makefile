@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 
 # One editable install (pure Python: an edit takes effect at once), with the extras each
 # target needs (pyproject.toml): playing needs none, the web table `web`, the checks all.
-ALL_EXTRAS := web,rl,jit,ray,openspiel,plot,train,dev
+ALL_EXTRAS := web,postgres,rl,jit,ray,openspiel,plot,train,dev
 PLAY_STAMP := $(VENV)/.installed
 WEB_STAMP := $(VENV)/.installed-web
 ALL_STAMP := $(VENV)/.installed-all
@@ -89,8 +89,10 @@ $(OUTSIDE_STAMP): benchmarks/setup_outside_bots.sh
 	bash benchmarks/setup_outside_bots.sh
 	touch $@
 
+# The PostgreSQL store's tests use a private server that scripts/with_postgres.sh starts
+# for the main run (EUCHRE_TEST_POSTGRES; they skip where PostgreSQL is not installed).
 pytest: $(ALL_STAMP) $(COMPILED_STAMP) $(OUTSIDE_STAMP)
-	PYTHONPATH=$(COMPILED) EUCHRE_EXPECT_BUILD=compiled \
+	PYTHONPATH=$(COMPILED) EUCHRE_EXPECT_BUILD=compiled scripts/with_postgres.sh \
 		$(PYTEST) tests README.md $(COMPILED)/euchre $(NOT_DOCTESTED) $(ALONE:%=--ignore=%)
 	PYTHONPATH=$(COMPILED) EUCHRE_EXPECT_BUILD=compiled $(BIN)/pytest -rs $(ALONE)
 	EUCHRE_EXPECT_BUILD=pure $(PYTEST) src/euchre tests/engine tests/players tests/test_build.py

@@ -11,7 +11,6 @@ import re
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -508,56 +507,6 @@ def test_acknowledged_actions_and_command_ids_survive_a_restart(tmp_path: Path) 
             ack = receive(ws, "ack")
             assert ack["id"] == "k1" and 1 <= ack["version"] <= state["version"]
             assert welcome["state"]["hand"]
-
-
-def test_the_store_refuses_a_version_twice(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "s.sqlite3")
-    made = create_direct(store)
-    store.append_action(made, 1, 0, "pass", "a")
-    with pytest.raises(Exception, match="can not write"):
-        store.append_action(made, 1, 0, "pass", "b")
-    assert [t.actions for t in store.load_tables()] == [[(1, 0, "pass")]]
-
-
-def test_the_store_migrates_an_old_one_and_refuses_a_newer_one(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    import socket
-    import sqlite3
-
-    from euchre.cli.main import main
-    from euchre.web.database import SCHEMA_VERSION
-
-    path = tmp_path / "tables.sqlite3"
-    store = SqliteStore(path)
-    made = create_direct(store)
-    store.append_action(made, 1, 0, "pass", "a")
-    store.close()
-    with sqlite3.connect(path) as db:  # as a program before schemas were counted left it
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        db.execute("PRAGMA user_version = 0")
-    store = SqliteStore(path)
-    assert [t.actions for t in store.load_tables()] == [[(1, 0, "pass")]]
-    store.close()
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")  # a newer program's
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        free = probe.getsockname()[1]
-    assert main(["serve", "--port", str(free), "--data", str(tmp_path)]) == 1
-    err = capsys.readouterr().err
-    assert err.strip() == (f"euchre: the store {path} is at schema {SCHEMA_VERSION + 1}, "
-                           f"newer than this program's {SCHEMA_VERSION}: a newer euchre "
-                           f"wrote it; upgrade euchre to serve it")
-    with sqlite3.connect(path) as db:  # and left it as it was
-        assert db.execute("SELECT count(*) FROM actions").fetchone()[0] == 1
-
-
-def create_direct(store: SqliteStore) -> str:
-    from euchre.web.database import SeatRow, TableRow
-
-    store.create_table(TableRow("t", {}, time.time()), [SeatRow(0, "A", "h", True)])
-    return "t"
 
 
 # -- the command ---------------------------------------------------------------------

@@ -5,6 +5,7 @@ and websocket API as ``tests/web/test_web.py`` does."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -159,12 +160,16 @@ def play_room(name: str, seed: int, frames: list[list[str]] | None = None) -> li
     it may, most of the time) and a spectator watching; every frame is checked for
     leaks, and kept in ``frames`` (one list per receiver, the spectator's last) when
     given. Returns the last state each receiver was sent."""
+    return asyncio.run(_play_room(name, seed, frames))
+
+
+async def _play_room(name: str, seed: int, frames: list[list[str]] | None) -> list[Message]:
     rng = random.Random(seed)
     settings = TableSettings.parse(_settings(name, lambda n: ["person"] * n, seed))
     n = settings.rules.players
-    room, _ = Room.create(f"{name}-{seed}", settings, SqliteStore(":memory:"), None)
+    room, _ = await Room.create(f"{name}-{seed}", settings, SqliteStore(":memory:"), None)
     for s in range(1, n):
-        room.take_seat(s, f"P{s}")
+        await room.take_seat(s, f"P{s}")
     watcher = Watcher(room)
     inbox: list[list[str]] = [[] for _ in range(n + 1)]
     raw = [""] * (n + 1)
@@ -179,8 +184,8 @@ def play_room(name: str, seed: int, frames: list[list[str]] | None = None) -> li
 
     clients = [Client(s, sender(s)) for s in range(n)] + [Client(None, sender(n))]
     for client in clients:
-        room.join(client, None)
-    room.start(clients[0])
+        await room.join(client, None)
+    await room.start(clients[0])
     for step in range(3000):
         for index, box in enumerate(inbox):
             for frame in reversed(box):
@@ -198,7 +203,8 @@ def play_room(name: str, seed: int, frames: list[list[str]] | None = None) -> li
         actions = [a["action"] for a in legal]
         eager = [a for a in ("alone", "best") if a in actions]
         action = eager[0] if eager and rng.random() < 0.7 else rng.choice(actions)
-        room.act(clients[seat], {"type": "act", "id": f"c{step}", "version": state["version"],
+        await room.act(clients[seat], {"type": "act", "id": f"c{step}",
+                                       "version": state["version"],
                                  "action": action})
     assert room.table.game_over
     return [json.loads(r)["state"] for r in raw]

@@ -13,6 +13,7 @@ appear.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -86,15 +87,19 @@ PRESETS: Final = ("tournament", "two-handed", "standard", "standard")
 def play_game(number: int) -> int:
     """Play game ``number`` through a room with a scripted client at every seat and a
     spectator, checking every frame; returns the number of frames sent."""
+    return asyncio.run(_play_game(number))
+
+
+async def _play_game(number: int) -> int:
     rng = random.Random(number)
     preset = PRESETS[number % len(PRESETS)]
     n = 2 if preset == "two-handed" else 4
     settings = TableSettings.parse({
         "seats": ["person"] * n, "pace": 0, "level": "random", "seed": number,
         "preset": preset})
-    room, _ = Room.create(f"g{number}", settings, SqliteStore(":memory:"), None)
+    room, _ = await Room.create(f"g{number}", settings, SqliteStore(":memory:"), None)
     for s in range(1, n):
-        room.take_seat(s, f"P{s}")
+        await room.take_seat(s, f"P{s}")
     watcher = Watcher(room)
     inbox: list[list[str]] = [[] for _ in range(n + 1)]
     """Each receiver's frames since the last look, in order (the spectator's last)."""
@@ -109,8 +114,8 @@ def play_game(number: int) -> int:
 
     clients = [Client(s, sender(s)) for s in range(n)] + [Client(None, sender(n))]
     for client in clients:
-        room.join(client, None)
-    room.start(clients[0])
+        await room.join(client, None)
+    await room.start(clients[0])
     frames = 0
     for step in range(2000):
         for index, box in enumerate(inbox):
@@ -126,7 +131,7 @@ def play_game(number: int) -> int:
         state = json.loads(raw[seat])["state"]
         legal = state["legal"]
         assert legal, f"seat {seat} to act was sent no legal actions"
-        room.act(clients[seat], {"type": "act", "id": f"c{step}",
+        await room.act(clients[seat], {"type": "act", "id": f"c{step}",
                                  "version": state["version"],
                                  "action": rng.choice(legal)["action"]})
     assert room.table.game_over

@@ -10,6 +10,7 @@ skip where it skips).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -132,7 +133,8 @@ def finished(app: Any, client: TestClient, choose: Chooser, **body: Any) -> str:
         if room.table.game_over:
             break
         seat = room.table.to_act
-        room.commit(seat, choose(seat, [str(a) for a in room.table.legal()]), None)
+        asyncio.run(room.commit(seat, choose(seat, [str(a) for a in room.table.legal()]),
+                                None))
     assert room.table.game_over
     return str(made["id"])
 

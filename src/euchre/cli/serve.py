@@ -5,6 +5,13 @@ use, or a store that can not be opened, is one line on standard error, not a tra
 so is a missing ``web`` extra (starlette, uvicorn, websockets: ``pip install
 'euchre[web]'``, or ``make serve``), which only this command needs: nothing here imports
 them before the command runs, so every other command works without them.
+
+``--store`` names the store: the embedded SQLite file (the default, in ``--data``), or
+PostgreSQL (the ``postgres`` extra), which several processes can share. ``--workers N``
+runs N server processes behind the one address (:mod:`euchre.cli.supervise`: this
+process starts them, and starts another when one dies); each worker runs
+:func:`run_worker`. ``--migrate-from`` moves a SQLite store's tables into PostgreSQL
+first.
 """
 
 from __future__ import annotations
@@ -18,7 +25,8 @@ from urllib.parse import urlsplit
 
 from euchre.errors import EuchreError
 
-__all__ = ["STORE_FILE", "add_serve_command", "cmd_serve", "origin", "store_path"]
+__all__ = ["STORE_FILE", "add_serve_command", "cmd_serve", "origin", "run_worker",
+           "store_path", "store_url"]
 
 STORE_FILE = "tables.sqlite3"
 
@@ -33,6 +41,21 @@ def store_path(data: str | None) -> Path:
     from euchre.table.data_folder import data_dir
 
     return data_dir() / STORE_FILE
+
+
+def store_url(args: argparse.Namespace) -> str:
+    """The store's address: ``--store``, else the SQLite file in ``--data`` (or the
+    user's data folder)."""
+    if args.store and args.data:
+        raise EuchreError("give --store or --data, not both (--data DIR is --store "
+                          "sqlite:///DIR/tables.sqlite3)")
+    if args.store:
+        return str(args.store)
+    if args.data and Path(args.data).expanduser().exists() and not Path(
+            args.data).expanduser().is_dir():
+        raise EuchreError(f"--data takes a folder, and {args.data} is a file")
+    path = store_path(args.data).absolute()
+    return f"sqlite:///{path}"
 
 
 def add_serve_command(subparsers: Any) -> None:
@@ -53,6 +76,21 @@ def add_serve_command(subparsers: Any) -> None:
     serve.add_argument("--data", metavar="DIR", default=None,
                        help=f"the folder of the store, {STORE_FILE} "
                             "(default: the user's data folder)")
+    serve.add_argument("--store", metavar="URL", default=None,
+                       help="the store: sqlite:///PATH (one process; the default is "
+                            f"{STORE_FILE} in --data) or postgresql://USER@HOST:PORT/DB "
+                            "(also ?host=SOCKETDIR; pip install 'euchre[postgres]')")
+    serve.add_argument("--workers", type=whole_number(1), default=None, metavar="N",
+                       help="run N server processes behind the one address, sharing a "
+                            "PostgreSQL store (one that dies is started again)")
+    serve.add_argument("--migrate-from", metavar="URL", default=None,
+                       help="first move every table of the SQLite store at URL "
+                            "(sqlite:///PATH) into the PostgreSQL --store")
+    serve.add_argument("--internal-host", default="127.0.0.1", metavar="HOST",
+                       help="the IP address the other workers reach this machine's "
+                            "workers at (default: 127.0.0.1, workers on one machine)")
+    # a worker started by --workers: the listening socket it inherits
+    serve.add_argument("--worker-fd", type=int, default=None, help=argparse.SUPPRESS)
     serve.add_argument("--allow-origin", metavar="URL", action="append", default=[],
                        type=origin,
                        help="another address the server is reached at (a name, a proxy): "
@@ -94,34 +132,113 @@ def _check_port(host: str, port: int) -> None:
             raise EuchreError(f"can not listen on {host}:{port}: {why}") from None
 
 
+SECRET_ENV = "EUCHRE_CLUSTER_SECRET"
+"""The environment variable that hands the workers their cluster's secret (the
+header by which a worker knows a request another worker forwarded)."""
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run ``euchre serve``."""
+    import asyncio
+
     from euchre.extras import optional_module
 
     for name in WEB_MODULES:  # each, before anything starts: one line for the first missing
         optional_module(name, "web", "the web table (euchre serve)")
-    import uvicorn
-
-    from euchre.web.app import create_app
-    from euchre.web.database import SqliteStore
-
-    if args.data and Path(args.data).expanduser().exists() and not Path(
-            args.data).expanduser().is_dir():
-        raise EuchreError(f"--data takes a folder, and {args.data} is a file")
+    url = store_url(args)
+    shared = url.split(":", 1)[0].lower() in ("postgresql", "postgres")
+    if args.migrate_from is not None and not shared:
+        raise EuchreError("--migrate-from moves a SQLite store into PostgreSQL: give "
+                          "--store postgresql://USER@HOST:PORT/DB")
+    if args.worker_fd is not None:
+        return asyncio.run(run_worker(args, url))
+    if args.workers is not None and args.workers > 1 and not shared:
+        raise EuchreError(f"--workers {args.workers} needs a PostgreSQL store (--store "
+                          "postgresql://USER@HOST:PORT/DB): a SQLite store is served by "
+                          "one worker")
     _check_port(args.host, args.port)
-    path = store_path(args.data)
-    store = SqliteStore(path)
-    app = create_app(store, away_seconds=args.away, allow_origins=args.allow_origin,
-                     hosts=[args.host])
+    if args.migrate_from is not None:
+        asyncio.run(_migrate(args.migrate_from, url))
+    if args.workers is not None and shared:
+        from euchre.cli.supervise import supervise
+
+        asyncio.run(_check_store(url))  # a bad address is one line, before any worker
+        return supervise(args, url, _shown(args))
+    return asyncio.run(run_worker(args, url))
+
+
+def _shown(args: argparse.Namespace) -> str:
+    """The address to print for a person to open."""
     shown = f"[{args.host}]" if ":" in args.host else args.host
     if args.host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
-    print(f"euchre: the web table is at http://{shown}:{args.port}/ "
-          f"(store: {path}; Ctrl+C stops it)", flush=True)
+    return f"http://{shown}:{args.port}/"
+
+
+async def _check_store(url: str) -> None:
+    """Open the store once (its schema brought up to date) and close it."""
+    from euchre.web.database import open_store
+
+    store = await open_store(url)
+    await store.close()
+
+
+async def _migrate(source: str, url: str) -> None:
+    """Move every table of the SQLite store ``source`` into the PostgreSQL store
+    ``url``, and say how much moved."""
+    from euchre.web.database import SqliteStore, open_store, sqlite_path
+    from euchre.web.postgres import PostgresStore
+
+    path = sqlite_path(source)
+    if not Path(path).is_file():
+        raise EuchreError(f"--migrate-from: there is no store at {path}")
+    old = SqliteStore(path)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                    ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20,
-                    ws_per_message_deflate=False)
+        rows = old.dump()
     finally:
-        store.close()
+        await old.close()
+    store = await open_store(url)
+    try:
+        assert isinstance(store, PostgresStore)
+        await store.load_rows(rows)
+    finally:
+        await store.close()
+    print(f"euchre: moved {len(rows['tables'])} tables, {len(rows['seats'])} seats, "
+          f"{len(rows['actions'])} actions and {len(rows['records'])} records from "
+          f"{path} to {store.url}", flush=True)
+
+
+async def run_worker(args: argparse.Namespace, url: str) -> int:
+    """One server process: the store opened, the application served on uvicorn, on
+    ``--host``/``--port`` or, for a worker of ``--workers``, on the listening socket it
+    inherited plus an address of its own for the other workers to forward to."""
+    import os
+    import socket as sockets
+
+    import uvicorn
+
+    from euchre.web.app import create_app
+    from euchre.web.database import open_store
+
+    listening: list[sockets.socket] = []
+    address = ""
+    if args.worker_fd is not None:
+        listening.append(sockets.socket(fileno=args.worker_fd))
+        internal = sockets.create_server((args.internal_host, 0), backlog=1024)
+        listening.append(internal)
+        address = f"{args.internal_host}:{internal.getsockname()[1]}"
+    store = await open_store(url)
+    app = create_app(store, away_seconds=args.away, allow_origins=args.allow_origin,
+                     hosts=[args.host], address=address,
+                     secret=os.environ.get(SECRET_ENV))
+    if args.worker_fd is None:
+        print(f"euchre: the web table is at {_shown(args)} (store: {store.url}; Ctrl+C "
+              f"stops it)", flush=True)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                            ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20,
+                            ws_per_message_deflate=False, backlog=2048)
+    try:
+        await uvicorn.Server(config).serve(sockets=listening or None)
+    finally:
+        await store.close()
     return 0

@@ -33,7 +33,8 @@ from euchre.errors import EuchreError, RulesError
 from euchre.players.registry import available_bots
 from euchre.records.egn import dumps_egn
 from euchre.records.record import loads
-from euchre.web.database import StoreError
+from euchre.web.database import StoreError, WorkerRow
+from euchre.web.forward import forward_request, moving
 from euchre.web.guard import incident
 from euchre.web.lobby_words import PRESET_LINES, PRESET_TITLES, play_now, rules_lines
 from euchre.web.project import replay_json
@@ -196,13 +197,22 @@ class Api:
             Route("/api/tables/{id}/record.json", self.record_json),
             Route("/api/tables/{id}/record.egn", self.record_egn),
             Route("/api/tables/{id}/replay", self.replay),
+            Route("/metrics", self.metrics),
         ]
 
-    def _room_of(self, request: Request) -> Room:
-        room = self.server.rooms.get(request.path_params["id"])
-        if room is None:
-            raise KeyError(request.path_params["id"])
-        return room
+    async def _room_of(self, request: Request) -> Room | Response:
+        """The room of the request's table when this worker serves it; else the
+        answer: the request forwarded to the worker that does, or 404."""
+        server = self.server
+        id = request.path_params["id"]
+        located = await server.locate(id)
+        if located is None:
+            return json_error("no such table", 404)
+        if isinstance(located, WorkerRow):
+            if server.forwarded(request.headers):  # moved again meanwhile
+                return moving(id)
+            return await forward_request(server, request, located)
+        return located
 
     async def setup(self, request: Request) -> Response:
         """What the create form offers: the presets (each with its title and one line),
@@ -225,16 +235,14 @@ class Api:
         })
 
     async def list_tables(self, request: Request) -> Response:
-        """The open tables; one that can not be described is left out (and logged),
-        never the whole list."""
+        """The open tables, every worker's (:meth:`~euchre.web.server.Server.lobby`);
+        one that can not be described is left out (and logged), never the whole list."""
         parts = []
-        for room in list(self.server.rooms.values()):
-            if room.table.game_over or room.settings.private:
-                continue
+        for described in await self.server.lobby():
             try:
-                parts.append(json.dumps(room.describe(), ensure_ascii=False).encode())
+                parts.append(json.dumps(described, ensure_ascii=False).encode())
             except Exception as error:  # one table must not hide the others
-                incident(f"table {room.id!r} can not be listed", error)
+                incident(f"table {described.get('id')!r} can not be listed", error)
         return Response(b'{"tables":[' + b",".join(parts) + b"]}",
                         media_type="application/json")
 
@@ -248,11 +256,11 @@ class Api:
             settings = TableSettings.parse(body)
         except SettingsError as error:
             return json_error(str(error))
-        room, tokens = self.server.create(settings)
+        room, tokens = await self.server.create(settings)
         if start:
             # the room's own start, for the host, who is not connected yet: the seat
             # keeps its countdown until the host's page says hello
-            room.start(Client(settings.host_seat, _unheard))
+            await room.start(Client(settings.host_seat, _unheard))
         seat = settings.host_seat
         token = tokens[seat]
         invites = _invites(request, room, {s: t for s, t in enumerate(tokens) if s != seat})
@@ -264,13 +272,12 @@ class Api:
     async def invite(self, request: Request) -> Response:
         """New invite links for the open seats (the host's token asks)."""
         check_write(self.server, request)
-        try:
-            room = self._room_of(request)
-        except KeyError:
-            return json_error("no such table", 404)
+        room = await self._room_of(request)
+        if isinstance(room, Response):
+            return room
         try:
             body = await read_body(request)
-            tokens = room.invite(body.get("token") if isinstance(body, dict) else None)
+            tokens = await room.invite(body.get("token") if isinstance(body, dict) else None)
         except SettingsError as error:
             return json_error(str(error))
         except StoreError:
@@ -282,20 +289,21 @@ class Api:
 
     async def one_table(self, request: Request) -> Response:
         """One table, described; a finished one also says whether its record can be
-        downloaded as EGN (``egn``: ``null``, or why not)."""
-        try:
-            room = self._room_of(request)
-        except KeyError:
-            return json_error("no such table", 404)
+        downloaded as EGN (``egn``: ``null``, or why not). ``worker`` names the worker
+        that serves it, for operators."""
+        room = await self._room_of(request)
+        if isinstance(room, Response):
+            return room
         described = room.describe()
+        described["worker"] = self.server.worker.to_json()
         s = room.settings
         described["rules_lines"] = rules_lines(s.preset, s.rules, {
             "level": s.level, "pace": s.pace, "turn_timer": s.turn_timer})
         if room.table.game_over:
-            described["egn"] = self._egn_field(room.id)
+            described["egn"] = await self._egn_field(room.id)
         return JSONResponse(described)
 
-    def _egn_field(self, id: str) -> str | None:
+    async def _egn_field(self, id: str) -> str | None:
         """``None`` when the finished game ``id`` can be written as EGN, else why not in
         a sentence (:func:`egn_of`, what ``record.egn`` answers 422 with); kept once
         known. A failure to read the record is told with an error id and asked again
@@ -303,7 +311,7 @@ class Api:
         if id in self._egn:
             return self._egn[id]
         try:
-            _, why = egn_of(self._finished_record(id))
+            _, why = egn_of(await self._finished_record(id))
         except Exception as error:  # the description must not fail for the download's sake
             return _sentence(incident("the server could not check this game's EGN", error))
         reason = None if why is None else _sentence(why)
@@ -313,15 +321,14 @@ class Api:
     async def take_seat(self, request: Request) -> Response:
         """An open seat taken: its token and links."""
         check_write(self.server, request)
-        try:
-            room = self._room_of(request)
-        except KeyError:
-            return json_error("no such table", 404)
+        room = await self._room_of(request)
+        if isinstance(room, Response):
+            return room
         try:
             seat = int(request.path_params["seat"])
             body = await read_body(request)
             name = clean_name(body.get("name") if isinstance(body, dict) else None, "Guest")
-            token = room.take_seat(seat, name)
+            token = await room.take_seat(seat, name)
         except SeatTaken as error:
             return json_error(str(error), 409)
         except StoreError:
@@ -331,17 +338,19 @@ class Api:
         return JSONResponse({"id": room.id, "seat": seat, "token": token,
                              "links": _links(request, room, seat, token)})
 
-    def _finished_record(self, id: str) -> str:
-        """The native record of finished game ``id`` (``KeyError``: no such table;
-        ``PermissionError``: not over yet)."""
+    async def _finished_record(self, id: str) -> str:
+        """The native record of finished game ``id``, from the store, whichever worker
+        serves it (``KeyError``: no such table; ``PermissionError``: not over yet)."""
         server = self.server
-        room = server.rooms.get(id)
-        text = server.store.record(id)
-        if room is None and text is None:
+        text = await server.store.record(id)
+        if text is not None:
+            return text
+        located = await server.locate(id)
+        if located is None:
             raise KeyError("no such table")
-        if text is None and room is not None and room.table.game_over:
+        if isinstance(located, Room) and located.table.game_over:
             # over, but its record was never kept (the store failed at the end)
-            text = room.finish()
+            text = await located.finish()
         if text is None:
             raise PermissionError("the game is not over: its record opens when it ends")
         return text
@@ -349,7 +358,7 @@ class Api:
     async def record_json(self, request: Request) -> Response:
         """A finished game's native record, as a download."""
         try:
-            text = self._finished_record(request.path_params["id"])
+            text = await self._finished_record(request.path_params["id"])
         except KeyError:
             return json_error("no such table", 404)
         except PermissionError as error:
@@ -361,7 +370,7 @@ class Api:
     async def record_egn(self, request: Request) -> Response:
         """A finished game as EGN, as a download (422 when EGN can not say it)."""
         try:
-            text, why = egn_of(self._finished_record(request.path_params["id"]))
+            text, why = egn_of(await self._finished_record(request.path_params["id"]))
         except KeyError:
             return json_error("no such table", 404)
         except PermissionError as error:
@@ -375,12 +384,26 @@ class Api:
     async def replay(self, request: Request) -> Response:
         """A finished game for the replay page (:func:`~euchre.web.project.replay_json`)."""
         try:
-            record = loads(self._finished_record(request.path_params["id"]))
+            record = loads(await self._finished_record(request.path_params["id"]))
         except KeyError:
             return json_error("no such table", 404)
         except PermissionError as error:
             return json_error(str(error), 409)
         return JSONResponse(replay_json(record))
+
+
+    async def metrics(self, request: Request) -> Response:
+        """What to watch, in the Prometheus text format: this worker's meters, or with
+        several workers, every live worker's, each sample labelled with its worker
+        (:func:`~euchre.web.metrics.cluster_text`)."""
+        from euchre.web.metrics import cluster_text
+
+        server = self.server
+        if server.forwarded(request.headers) or not server.store.shared:
+            text = server.meters.text(server)
+        else:
+            text = await cluster_text(server)
+        return PlainTextResponse(text, media_type="text/plain; version=0.0.4")
 
 
 async def _refused(request: Request, error: Exception) -> Response:

@@ -36,10 +36,11 @@ from starlette.websockets import WebSocket
 
 from euchre.web.api import EXCEPTION_HANDLERS, Api
 from euchre.web.database import Store
+from euchre.web.forward import route_socket
 from euchre.web.guard import AllowedHosts, HostGuard
 from euchre.web.room import AWAY_SECONDS
 from euchre.web.server import Server
-from euchre.web.sockets import MAX_MESSAGE, Bucket, serve_socket
+from euchre.web.sockets import MAX_MESSAGE, Bucket
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "Server", "create_app"]
 
@@ -52,15 +53,18 @@ BURST: Final = 40.0
 
 def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
                allow_origins: Sequence[str] = (), hosts: Sequence[str] = (),
-               bot_threads: int = 2) -> Starlette:
+               bot_threads: int = 2, address: str = "", secret: str | None = None
+               ) -> Starlette:
     """The web table's application over ``store`` (tables in it resume on startup).
 
     ``hosts`` are the names the server answers to besides ``localhost``, IP addresses
     and the addresses of ``allow_origins`` (``euchre serve`` gives its ``--host``): a
     request with another ``Host`` is refused (:class:`~euchre.web.guard.HostGuard`).
+    With several workers over one store, ``address`` is where the other workers reach
+    this one (``host:port``), and ``secret`` the cluster's (:class:`Server`).
     """
     server = Server(store, away_seconds=away_seconds, allow_origins=allow_origins,
-                    bot_threads=bot_threads)
+                    bot_threads=bot_threads, address=address, secret=secret)
     app = Starlette(routes=_routes(server), lifespan=_lifespan(server),
                     middleware=_guards(hosts, allow_origins),
                     exception_handlers=EXCEPTION_HANDLERS)
@@ -73,7 +77,7 @@ def _routes(server: Server) -> list[BaseRoute]:
     socket, the static files."""
 
     async def socket(websocket: WebSocket) -> None:
-        await serve_socket(server, websocket, Bucket(RATE, BURST))
+        await route_socket(server, websocket, Bucket(RATE, BURST))
 
     return [
         Route("/", page),
@@ -103,7 +107,7 @@ def _lifespan(server: Server) -> Callable[[Starlette], AbstractAsyncContextManag
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server.load()
+        await server.load()
         server.start()
         try:
             yield

@@ -1,42 +1,71 @@
 """Where the web tables live: storage behind one interface, SQLite built in.
 
 :class:`Store` is all the server asks of storage. :class:`SqliteStore` keeps it in one
-SQLite file (WAL mode); a PostgreSQL store would implement the same methods over the same
-four tables. Every method commits before it returns, so an action the server
-acknowledges is already on disk: a server killed with SIGKILL loses nothing it said it
-did.
+SQLite file (WAL mode), for one server process; :class:`~euchre.web.postgres.PostgresStore`
+keeps the same tables in PostgreSQL, shared by several processes (the ``postgres``
+extra). :func:`open_store` opens either from its URL. Every write commits before it
+returns, so an action the server acknowledges is already in the store: a server killed
+with SIGKILL loses nothing it said it did.
 
->>> store = SqliteStore(":memory:")
->>> store.create_table(TableRow("t1", {"name": "x"}, 1.0), [SeatRow(0, "Ada", "h0", True)])
->>> store.append_action("t1", 1, 0, "pass", "c1")
->>> store.command_version("t1", 0, "c1"), store.command_version("t1", 0, "c2")
-(1, None)
->>> [t.id for t in store.load_tables()], store.load_tables()[0].actions
-(['t1'], [(1, 0, 'pass')])
+Each table is served by one process at a time, its *owner* (a lease in the store): a
+server process registers as a worker (:meth:`Store.join`), says it is alive every
+:data:`HEARTBEAT_SECONDS` (:meth:`Store.heartbeat`), and claims the tables nobody
+serves: new ones, those released by a worker that stopped, and those of a worker silent
+for :data:`LEASE_SECONDS` (:meth:`Store.claim`). Every write names the writer and is
+refused (:class:`LeaseLost`) when the table has another owner by then, so two processes
+never both write one table.
+
+>>> import asyncio
+>>> async def demo():
+...     store = SqliteStore(":memory:")
+...     await store.create_table(TableRow("t1", {"name": "x"}, 1.0),
+...                              [SeatRow(0, "Ada", "h0", True)])
+...     await store.append_action("t1", 1, 0, "pass", "c1")
+...     done = (await store.command_version("t1", 0, "c1"),
+...             await store.command_version("t1", 0, "c2"))
+...     tables = await store.load_tables()
+...     return done, [t.id for t in tables], tables[0].actions
+>>> asyncio.run(demo())
+((1, None), ['t1'], [(1, 0, 'pass')])
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import socket
 import sqlite3
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
+from urllib.parse import unquote, urlsplit
 
 from euchre.errors import EuchreError
 
 LOG: Final = logging.getLogger("euchre.web")
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SeatRow", "SqliteStore", "Store", "StoreError",
-           "StoredTable", "TableRow", "migrate"]
+__all__ = ["HEARTBEAT_SECONDS", "LEASE_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "LeaseLost",
+           "Notice", "SeatRow", "SqliteStore", "Store", "StoreError", "StoredTable",
+           "TableRow", "WorkerRow", "migrate", "new_worker", "open_store", "sqlite_path"]
 
+HEARTBEAT_SECONDS: Final = 1.0
+"""How often a worker tells the store it is alive (and claims tables nobody serves)."""
+LEASE_SECONDS: Final = 5.0
+"""A worker silent this long is taken for dead: its tables go to the others."""
 
 class StoreError(EuchreError):
-    """The store could not be opened or written (a broken file, a full disk)."""
+    """The store could not be opened or written (a broken file, a full disk, a server
+    out of reach)."""
+
+
+class LeaseLost(StoreError):
+    """A write refused because another worker serves the table now (this one was taken
+    for dead, or the table moved): the writer must let the table go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,36 +105,116 @@ class StoredTable:
         return self.row.id
 
 
+@dataclass(frozen=True, slots=True)
+class WorkerRow:
+    """A server process serving tables: its id, the address other workers forward a
+    table's requests and sockets to (``host:port``), its process id and machine, and
+    when it started and last said it was alive (seconds since the epoch, on the
+    store's clock)."""
+
+    id: str
+    address: str
+    pid: int
+    host: str
+    started: float = 0.0
+    seen: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready, for operators (``GET /api/tables/{id}``'s ``worker``)."""
+        return {"id": self.id, "address": self.address, "pid": self.pid, "host": self.host}
+
+
+def new_worker(address: str) -> WorkerRow:
+    """This process as a new worker reached at ``address`` (an id never used before)."""
+    host = socket.gethostname()
+    return WorkerRow(f"{host}-{os.getpid()}-{os.urandom(3).hex()}", address, os.getpid(),
+                     host, time.time(), time.time())
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A notice between workers: ``kind`` (``created``, ``seat``, ``moved``,
+    ``released``, ``listed``) about ``table`` (or every table: ``""``), from
+    ``worker``."""
+
+    kind: str
+    table: str
+    worker: str
+
+
 class Store(Protocol):
-    """What the server asks of storage (each call commits before it returns)."""
+    """What the server asks of storage (each write commits before it returns, and is
+    refused with :class:`LeaseLost` when the table's owner is another worker)."""
 
-    def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
-        """Keep a new table and its seats."""
+    url: str
+    """Where the store is, for messages (never with a password)."""
+    shared: bool
+    """Whether several processes may serve it at once (PostgreSQL: yes)."""
+    worker: str
+    """The id of the worker writing through this store (:meth:`join`)."""
 
-    def set_seat(self, table: str, seat: SeatRow) -> None:
+    async def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+        """Keep a new table and its seats, owned by this worker."""
+
+    async def set_seat(self, table: str, seat: SeatRow) -> None:
         """Keep who holds a seat now (a person took it, a new token)."""
 
-    def set_started(self, table: str) -> None:
+    async def set_started(self, table: str) -> None:
         """Keep that the table's game has started."""
 
-    def append_action(self, table: str, version: int, seat: int, action: str,
-                      command: str | None) -> None:
+    async def append_action(self, table: str, version: int, seat: int, action: str,
+                            command: str | None) -> None:
         """Keep action ``version`` and the command id it answered, in one transaction
         (a version is written once: a second write of it raises :class:`StoreError`)."""
 
-    def command_version(self, table: str, seat: int, command: str) -> int | None:
+    async def command_version(self, table: str, seat: int, command: str) -> int | None:
         """The version that ``seat``'s command ``command`` made, or ``None``."""
 
-    def finish(self, table: str, record: str) -> None:
+    async def finish(self, table: str, record: str) -> None:
         """Keep a finished game's record (native JSON)."""
 
-    def record(self, table: str) -> str | None:
+    async def record(self, table: str) -> str | None:
         """A finished game's record, or ``None``."""
 
-    def load_tables(self) -> list[StoredTable]:
-        """Every table, with its actions, oldest first."""
+    async def set_summary(self, table: str, summary: dict[str, Any] | None) -> None:
+        """Keep the table's description for the lobby (``None``: not listed)."""
 
-    def close(self) -> None:
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The descriptions of every listed table, oldest first."""
+
+    async def load_tables(self, ids: Collection[str] | None = None) -> list[StoredTable]:
+        """The tables ``ids`` (default: every table), with their actions, oldest first."""
+
+    async def join(self, worker: WorkerRow) -> None:
+        """Register this process as ``worker`` (its writes are made as it from now)."""
+
+    async def heartbeat(self) -> set[str]:
+        """Say this worker is alive; returns the tables it owns."""
+
+    async def claim(self, limit: int) -> list[str]:
+        """Take up to ``limit`` tables nobody serves (new to nobody, released, or a
+        dead worker's); returns their ids."""
+
+    async def claim_one(self, table: str) -> bool:
+        """Take ``table`` if nobody serves it; whether this worker owns it now."""
+
+    async def owner(self, table: str) -> WorkerRow | None:
+        """The live worker that serves ``table``, or ``None`` (nobody now); raises
+        :class:`KeyError` for a table the store does not have."""
+
+    async def workers(self) -> list[WorkerRow]:
+        """The live workers, oldest first."""
+
+    async def leave(self) -> None:
+        """This worker stops: its tables are released for the others to claim at once."""
+
+    async def notify(self, kind: str, table: str) -> None:
+        """Tell every worker a :class:`Notice` (a no-op where only one process serves)."""
+
+    async def listen(self, callback: Callable[[Notice], None]) -> None:
+        """Call ``callback`` with every notice of the other workers from now on."""
+
+    async def close(self) -> None:
         """Let the store go."""
 
 
@@ -140,18 +249,39 @@ CREATE TABLE IF NOT EXISTS records (
 );
 """
 
+_SCHEMA_2 = """
+ALTER TABLE tables ADD COLUMN owner TEXT;
+ALTER TABLE tables ADD COLUMN summary TEXT;
+CREATE INDEX tables_owner ON tables (owner);
+CREATE TABLE workers (
+    id TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started REAL NOT NULL,
+    seen REAL NOT NULL
+);
+"""
 
-MIGRATIONS: Final[tuple[str, ...]] = (_SCHEMA_1,)
+MIGRATIONS: Final[tuple[str, ...]] = (_SCHEMA_1, _SCHEMA_2)
 """The store's schema as migrations, oldest first: migration ``n`` (counted from 1)
 takes a store at schema ``n - 1`` to schema ``n``. A store records the schema it is at
 (SQLite: ``PRAGMA user_version``); opening it runs the migrations it lacks, each in one
 transaction, and refuses a store at a schema newer than the program knows. Schema 1 is
 the four tables every store has had; a store written before schemas were counted (its
-``user_version`` 0, with the tables there) is at schema 1 already, which its ``IF NOT
-EXISTS`` statements leave as it is."""
+``user_version`` 0, with the tables there) is at schema 1. Schema 2 adds each table's
+owner and lobby summary, and the workers. PostgreSQL's migrations
+(:mod:`euchre.web.postgres`) are the same steps in its own types."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 """The newest schema this program writes and reads."""
+
+
+def newer_store(url: str, found: int) -> StoreError:
+    """The refusal of a store at schema ``found``, newer than this program's."""
+    return StoreError(f"the store {url} is at schema {found}, newer than this "
+                      f"program's {SCHEMA_VERSION}: a newer euchre wrote it; upgrade "
+                      f"euchre to serve it")
 
 
 def migrate(db: sqlite3.Connection, path: str) -> int:
@@ -161,20 +291,22 @@ def migrate(db: sqlite3.Connection, path: str) -> int:
 
     >>> db = sqlite3.connect(":memory:", isolation_level=None)
     >>> migrate(db, ":memory:"), db.execute("PRAGMA user_version").fetchone()[0]
-    (0, 1)
+    (0, 2)
     >>> db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}") and None
     >>> migrate(db, "t.sqlite3")
     Traceback (most recent call last):
     ...
-    euchre.web.database.StoreError: the store t.sqlite3 is at schema 2, newer than this \
-program's 1: a newer euchre wrote it; upgrade euchre to serve it
+    euchre.web.database.StoreError: the store t.sqlite3 is at schema 3, newer than this \
+program's 2: a newer euchre wrote it; upgrade euchre to serve it
     """
     found = int(db.execute("PRAGMA user_version").fetchone()[0])
     if found > SCHEMA_VERSION:
-        raise StoreError(f"the store {path} is at schema {found}, newer than this "
-                         f"program's {SCHEMA_VERSION}: a newer euchre wrote it; upgrade "
-                         f"euchre to serve it")
-    for number in range(found + 1, SCHEMA_VERSION + 1):
+        raise newer_store(path, found)
+    start = found
+    if found == 0 and db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                                 "AND name = 'tables'").fetchone():
+        start = 1  # written before schemas were counted: schema 1
+    for number in range(start + 1, SCHEMA_VERSION + 1):
         db.execute("BEGIN IMMEDIATE")
         try:
             for statement in MIGRATIONS[number - 1].split(";"):
@@ -189,16 +321,59 @@ program's 1: a newer euchre wrote it; upgrade euchre to serve it
     return found
 
 
+def sqlite_path(url: str) -> str:
+    """The file of a ``sqlite:`` URL: ``sqlite:///relative/path`` or
+    ``sqlite:////absolute/path`` (as SQLAlchemy writes them), ``~`` expanded.
+
+    >>> sqlite_path("sqlite:///data/t.sqlite3"), sqlite_path("sqlite:////srv/t.sqlite3")
+    ('data/t.sqlite3', '/srv/t.sqlite3')
+    """
+    parts = urlsplit(url)
+    if parts.scheme != "sqlite" or parts.netloc or not parts.path.startswith("/") or (
+            parts.path == "/"):
+        raise StoreError(f"{url!r} is not a SQLite store's address: write "
+                         f"sqlite:///relative/path or sqlite:////absolute/path")
+    if parts.path == "/:memory:":
+        return ":memory:"
+    return os.path.expanduser(unquote(parts.path[1:]))
+
+
+async def open_store(url: str) -> Store:
+    """The store at ``url``: ``sqlite:///PATH`` (one file, one server process) or
+    ``postgresql://USER@HOST:PORT/DB`` (also ``?host=SOCKETDIR``: the ``postgres``
+    extra). Raises :class:`StoreError` in one line for a bad address, a server out of
+    reach or a store a newer program wrote."""
+    scheme = urlsplit(url).scheme.lower()
+    if scheme == "sqlite":
+        return SqliteStore(sqlite_path(url))
+    if scheme in ("postgresql", "postgres"):
+        from euchre.extras import optional_module
+
+        optional_module("psycopg", "postgres", "a PostgreSQL store")
+        optional_module("psycopg_pool", "postgres", "a PostgreSQL store")
+        from euchre.web.postgres import PostgresStore
+
+        return await PostgresStore.open(url)
+    raise StoreError(f"--store: {url!r} is not a store's address: give sqlite:///PATH or "
+                     f"postgresql://USER@HOST:PORT/DB")
+
+
 class SqliteStore:
-    """A :class:`Store` in one SQLite file (``":memory:"`` for tests).
+    """A :class:`Store` in one SQLite file (``":memory:"`` for tests), served by one
+    process: :meth:`join` refuses a second live process, and takes every table.
 
     One connection, used from the server's event loop (a lock keeps other threads
     safe); WAL mode with ``synchronous=NORMAL``: a commit survives the process being
-    killed (only a power cut could lose the last ones).
+    killed (only a power cut could lose the last ones). Its methods are coroutines, as
+    the interface's, but do their work at once: a local file answers in microseconds.
     """
+
+    shared = False
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self.url = self.path
+        self.worker = f"local-{os.getpid()}"
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -230,8 +405,15 @@ class SqliteStore:
                     raise StoreError(f"can not write the store {self.path}: {error}") from None
                 raise
 
-    def _write(self, sql: str, *rows: tuple[Any, ...]) -> None:
+    def _owned(self, db: sqlite3.Connection, table: str) -> None:
+        """Refuse a write to ``table`` unless this worker owns it (:class:`LeaseLost`)."""
+        row = db.execute("SELECT owner FROM tables WHERE id = ?", (table,)).fetchone()
+        if row is not None and row[0] is not None and row[0] != self.worker:
+            raise LeaseLost(f"table {table} is served by another worker now")
+
+    def _write(self, table: str, sql: str, *rows: tuple[Any, ...]) -> None:
         with self._transaction() as db:
+            self._owned(db, table)
             for row in rows:
                 db.execute(sql, row)
 
@@ -242,79 +424,201 @@ class SqliteStore:
             except (sqlite3.Error, ValueError) as error:
                 raise StoreError(f"can not read the store {self.path}: {error}") from None
 
-    def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+    async def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
         with self._transaction() as db:
-            db.execute("INSERT INTO tables (id, settings, created) VALUES (?, ?, ?)",
-                       (row.id, json.dumps(row.settings), row.created))
+            db.execute("INSERT INTO tables (id, settings, created, owner) VALUES (?, ?, ?, ?)",
+                       (row.id, json.dumps(row.settings), row.created, self.worker))
             db.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                 [(row.id, s.seat, s.name, s.token_hash, int(s.claimed)) for s in seats])
 
-    def set_seat(self, table: str, seat: SeatRow) -> None:
-        self._write("UPDATE seats SET name = ?, token_hash = ?, claimed = ? "
+    async def set_seat(self, table: str, seat: SeatRow) -> None:
+        self._write(table, "UPDATE seats SET name = ?, token_hash = ?, claimed = ? "
                     "WHERE table_id = ? AND seat = ?",
                     (seat.name, seat.token_hash, int(seat.claimed), table, seat.seat))
 
-    def set_started(self, table: str) -> None:
-        self._write("UPDATE tables SET started = 1 WHERE id = ?", (table,))
+    async def set_started(self, table: str) -> None:
+        self._write(table, "UPDATE tables SET started = 1 WHERE id = ?", (table,))
 
-    def append_action(self, table: str, version: int, seat: int, action: str,
-                      command: str | None) -> None:
-        self._write("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+    async def append_action(self, table: str, version: int, seat: int, action: str,
+                            command: str | None) -> None:
+        self._write(table, "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
                     (table, version, seat, action, command))
 
-    def command_version(self, table: str, seat: int, command: str) -> int | None:
+    async def command_version(self, table: str, seat: int, command: str) -> int | None:
         rows = self._read("SELECT version FROM actions WHERE table_id = ? AND seat = ? "
                           "AND command = ?", table, seat, command)
         return int(rows[0][0]) if rows else None
 
-    def finish(self, table: str, record: str) -> None:
-        self._write("INSERT OR REPLACE INTO records VALUES (?, ?)", (table, record))
+    async def finish(self, table: str, record: str) -> None:
+        self._write(table, "INSERT OR REPLACE INTO records VALUES (?, ?)", (table, record))
 
-    def record(self, table: str) -> str | None:
+    async def record(self, table: str) -> str | None:
         rows = self._read("SELECT record FROM records WHERE table_id = ?", table)
         return str(rows[0][0]) if rows else None
 
-    def load_tables(self) -> list[StoredTable]:
-        tables: dict[str, StoredTable] = {}
-        broken: dict[str, str] = {}
-        for row in self._read(
-                "SELECT id, settings, created, started FROM tables ORDER BY created, id"):
-            id_, settings, created, started = row
-            try:
-                _check_row(row)
-                loaded = json.loads(settings)
-                if not isinstance(loaded, dict):
-                    raise ValueError("its settings are not a JSON object")
-            except (ValueError, TypeError, RecursionError) as error:
-                broken[str(id_)] = f"its settings can not be read ({error})"
-                continue
-            tables[id_] = StoredTable(TableRow(id_, loaded, created), [], bool(started))
-        for row in self._read(
-                "SELECT table_id, seat, name, token_hash, claimed FROM seats "
-                "ORDER BY table_id, seat"):
-            id_, seat, name, token_hash, claimed = row
-            if id_ in tables and not _readable(row, id_, "a seat", broken):
-                continue
-            if id_ in tables:
-                tables[id_].seats.append(SeatRow(seat, name, token_hash, bool(claimed)))
-        for row in self._read(
-                "SELECT table_id, version, seat, action FROM actions "
-                "ORDER BY table_id, version"):
-            id_, version, seat, action = row
-            if id_ in tables and _readable(row, id_, "an action", broken):
-                tables[id_].actions.append((version, seat, action))
-        for (id_,) in self._read("SELECT table_id FROM records"):
-            if id_ in tables:
-                tables[id_].finished = True
-        for id_, why in broken.items():
-            LOG.error("table %r in the store can not be read and is left out: %s", id_, why)
-            tables.pop(id_, None)
-        return list(tables.values())
+    async def set_summary(self, table: str, summary: dict[str, Any] | None) -> None:
+        text = None if summary is None else json.dumps(summary, ensure_ascii=False)
+        self._write(table, "UPDATE tables SET summary = ? WHERE id = ?", (text, table))
 
-    def close(self) -> None:
+    async def lobby(self) -> list[dict[str, Any]]:
+        return summaries(self._read(
+            "SELECT summary FROM tables WHERE summary IS NOT NULL ORDER BY created, id"))
+
+    async def load_tables(self, ids: Collection[str] | None = None) -> list[StoredTable]:
+        wanted = None if ids is None else set(ids)
+        return assemble(
+            self._read("SELECT id, settings, created, started FROM tables "
+                       "ORDER BY created, id"),
+            self._read("SELECT table_id, seat, name, token_hash, claimed FROM seats "
+                       "ORDER BY table_id, seat"),
+            self._read("SELECT table_id, version, seat, action FROM actions "
+                       "ORDER BY table_id, version"),
+            self._read("SELECT table_id FROM records"), wanted)
+
+    async def join(self, worker: WorkerRow) -> None:
+        """Register ``worker``, every table left for it to claim; refused while another
+        process on this machine serves the file (its heartbeat fresh, its process
+        alive)."""
+        now = time.time()
+        with self._transaction() as db:
+            for pid, host, seen in db.execute(
+                    "SELECT pid, host, seen FROM workers").fetchall():
+                if (host == worker.host and pid != worker.pid and now - seen < LEASE_SECONDS
+                        and _alive(pid)):
+                    raise StoreError(f"the store {self.path} is served by another euchre "
+                                     f"serve (process {pid}): stop it first, or use a "
+                                     f"PostgreSQL store for several processes")
+            db.execute("DELETE FROM workers")
+            db.execute("INSERT INTO workers VALUES (?, ?, ?, ?, ?, ?)",
+                       (worker.id, worker.address, worker.pid, worker.host, now, now))
+            db.execute("UPDATE tables SET owner = NULL")  # for claim() to take
+        self.worker = worker.id
+
+    async def heartbeat(self) -> set[str]:
+        with self._transaction() as db:
+            db.execute("UPDATE workers SET seen = ? WHERE id = ?", (time.time(), self.worker))
+        return {str(r[0]) for r in self._read("SELECT id FROM tables WHERE owner = ?",
+                                              self.worker)}
+
+    async def claim(self, limit: int) -> list[str]:
+        with self._transaction() as db:
+            ids = [str(r[0]) for r in db.execute(
+                "SELECT id FROM tables WHERE owner IS NULL OR owner != ? "
+                "ORDER BY created, id LIMIT ?", (self.worker, limit)).fetchall()]
+            db.executemany("UPDATE tables SET owner = ? WHERE id = ?",
+                           [(self.worker, id_) for id_ in ids])
+        return ids
+
+    async def claim_one(self, table: str) -> bool:
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET owner = ? WHERE id = ?", (self.worker, table))
+        return True
+
+    async def owner(self, table: str) -> WorkerRow | None:
+        rows = self._read("SELECT w.id, w.address, w.pid, w.host, w.started, w.seen "
+                          "FROM tables t LEFT JOIN workers w ON w.id = t.owner "
+                          "WHERE t.id = ?", table)
+        if not rows:
+            raise KeyError(table)
+        id_, address, pid, host, started, seen = rows[0]
+        if id_ is None:
+            return None
+        return WorkerRow(id_, address, pid, host, started, seen)
+
+    async def workers(self) -> list[WorkerRow]:
+        return [WorkerRow(*row) for row in self._read(
+            "SELECT id, address, pid, host, started, seen FROM workers ORDER BY started")]
+
+    async def leave(self) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET owner = NULL WHERE owner = ?", (self.worker,))
+            db.execute("DELETE FROM workers WHERE id = ?", (self.worker,))
+
+    async def notify(self, kind: str, table: str) -> None:
+        """Nobody else serves this store: nobody to tell."""
+
+    async def listen(self, callback: Callable[[Notice], None]) -> None:
+        """Nobody else serves this store: no notices come."""
+
+    async def close(self) -> None:
         with self._lock:
             self._db.close()
+
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every row of the four tables of games, as stored (``--migrate-from``)."""
+        return {
+            "tables": self._read("SELECT id, settings, created, started FROM tables "
+                                 "ORDER BY created, id"),
+            "seats": self._read("SELECT table_id, seat, name, token_hash, claimed "
+                                "FROM seats ORDER BY table_id, seat"),
+            "actions": self._read("SELECT table_id, version, seat, action, command "
+                                  "FROM actions ORDER BY table_id, version"),
+            "records": self._read("SELECT table_id, record FROM records ORDER BY table_id"),
+        }
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def summaries(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """The lobby's descriptions from their stored JSON (one that can not be read is
+    left out, and logged)."""
+    out = []
+    for (text,) in rows:
+        try:
+            value = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as error:
+            LOG.error("a table's lobby summary can not be read: %s", error)
+            continue
+        if isinstance(value, dict):
+            out.append(value)
+    return out
+
+
+def assemble(tables_rows: list[tuple[Any, ...]], seat_rows: list[tuple[Any, ...]],
+             action_rows: list[tuple[Any, ...]], record_rows: list[tuple[Any, ...]],
+             wanted: set[str] | None) -> list[StoredTable]:
+    """Stored tables from their rows (every store reads the same four queries); a table
+    with a row that can not be read is left out, and logged, never the whole store."""
+    tables: dict[str, StoredTable] = {}
+    broken: dict[str, str] = {}
+    for row in tables_rows:
+        id_, settings, created, started = row
+        if wanted is not None and id_ not in wanted:
+            continue
+        try:
+            _check_row(row)
+            loaded = json.loads(settings)
+            if not isinstance(loaded, dict):
+                raise ValueError("its settings are not a JSON object")
+        except (ValueError, TypeError, RecursionError) as error:
+            broken[str(id_)] = f"its settings can not be read ({error})"
+            continue
+        tables[id_] = StoredTable(TableRow(id_, loaded, float(created)), [], bool(started))
+    for row in seat_rows:
+        id_, seat, name, token_hash, claimed = row
+        if id_ in tables and _readable(row, id_, "a seat", broken):
+            tables[id_].seats.append(SeatRow(seat, name, token_hash, bool(claimed)))
+    for row in action_rows:
+        id_, version, seat, action = row
+        if id_ in tables and _readable(row, id_, "an action", broken):
+            tables[id_].actions.append((version, seat, action))
+    for (id_,) in record_rows:
+        if id_ in tables:
+            tables[id_].finished = True
+    for id_, why in broken.items():
+        LOG.error("table %r in the store can not be read and is left out: %s", id_, why)
+        tables.pop(id_, None)
+    return list(tables.values())
 
 
 def _decode(value: bytes) -> str:

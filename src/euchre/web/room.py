@@ -22,10 +22,10 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from euchre.engine.actions import Action, parse_action
 from euchre.engine.game import Game
@@ -35,7 +35,7 @@ from euchre.players.registry import available_bots
 from euchre.records.record import Record, dumps
 from euchre.table.model import Event, Seat, Table
 from euchre.table.wording import action_text, alone_word, options_text, order_word, refusal_text
-from euchre.web.database import SeatRow, Store, StoredTable, StoreError, TableRow
+from euchre.web.database import LeaseLost, SeatRow, Store, StoredTable, StoreError, TableRow
 from euchre.web.guard import TextRefused, check_text
 from euchre.web.project import (
     EventEncoder,
@@ -61,6 +61,10 @@ __all__ = [
 ]
 
 LOG: Final = logging.getLogger("euchre.web")
+T = TypeVar("T")
+SERVICE_RESTART: Final = 1012
+"""The close code of a socket whose table another worker serves now: the page connects
+again, and reaches that worker."""
 
 AWAY_SECONDS: Final = 60.0
 """How long a player who dropped keeps the seat before a bot stands in."""
@@ -209,16 +213,39 @@ class TableSettings:
                    bool(data.get("private", False)))
 
 
+def _no_close(code: int) -> None:
+    """A client that can not be closed from the room (a stand-in, a test's)."""
+
+
 @dataclass(eq=False, slots=True)
 class Client:
-    """One connection to a room: its seat (``None``: a spectator) and how to send it a
-    text frame. ``last_chat`` and ``name`` are the room's."""
+    """One connection to a room: its seat (``None``: a spectator), how to send it a
+    text frame and how to close it (with a WebSocket close code). ``last_chat`` and
+    ``name`` are the room's."""
 
     seat: int | None
     send: Callable[[str], None]
     name: str = ""
     last_chat: float = 0.0
     closed: bool = False
+    close: Callable[[int], None] = _no_close
+
+
+class Hooks:
+    """What a room tells its server, and the server's meters (no-ops by default: a room
+    made alone, in a test, tells nobody)."""
+
+    def listing(self, room: Room) -> None:
+        """What the lobby shows of ``room`` changed (seats, state, score)."""
+
+    def lost(self, room: Room) -> None:
+        """Another worker serves ``room`` now: let it go."""
+
+    def command(self, seconds: float) -> None:
+        """A command was answered in ``seconds`` (stored, applied, sent on)."""
+
+    def stored(self, seconds: float) -> None:
+        """A write to the store took ``seconds``."""
 
 
 def _ms(deadline: float | None) -> float | None:
@@ -233,8 +260,9 @@ class Room:
 
     def __init__(self, id: str, settings: TableSettings, seats: list[SeatRow], store: Store,
                  executor: Executor | None, *, away_seconds: float = AWAY_SECONDS,
-                 started: bool = False) -> None:
+                 started: bool = False, hooks: Hooks | None = None) -> None:
         self.id = id
+        self.hooks = hooks or Hooks()
         self.settings = settings
         self.store = store
         self.executor = executor
@@ -252,6 +280,9 @@ class Room:
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._hint_lock = asyncio.Lock()
+        self._lock = asyncio.Lock()
+        """Held from a change's checks to its being applied, across the store's write:
+        what changes the table waits its turn."""
         self._stand_in = [False] * rules.players
         self._results_json: list[dict[str, Any]] = []
         """The finished deals' JSON so far (a web table never takes a deal back)."""
@@ -266,8 +297,8 @@ class Room:
     # -- making and loading ------------------------------------------------------------
 
     @classmethod
-    def create(cls, id: str, settings: TableSettings, store: Store,
-               executor: Executor | None, **kwargs: Any) -> tuple[Room, list[str]]:
+    async def create(cls, id: str, settings: TableSettings, store: Store,
+                     executor: Executor | None, **kwargs: Any) -> tuple[Room, list[str]]:
         """A new room, kept in ``store``; returns it and every seat's token (the host's,
         and the invites to the others)."""
         tokens = [new_token() for _ in settings.seats]
@@ -278,13 +309,14 @@ class Room:
                     hash_token(tokens[s]), s == settings.host_seat)
             for s, kind in enumerate(settings.seats)
         ]
-        store.create_table(TableRow(id, settings.to_dict(), time.time()), seats)
+        await store.create_table(TableRow(id, settings.to_dict(), time.time()), seats)
         room = cls(id, settings, seats, store, executor, **kwargs)
+        room.hooks.listing(room)
         return room, tokens
 
     @classmethod
-    def restore(cls, stored: StoredTable, store: Store, executor: Executor | None,
-                **kwargs: Any) -> Room:
+    async def restore(cls, stored: StoredTable, store: Store, executor: Executor | None,
+                      **kwargs: Any) -> Room:
         """A room as it was before the server stopped: its actions applied again, every
         person away (their countdown starts now)."""
         settings = TableSettings.from_dict(stored.row.settings)
@@ -296,7 +328,7 @@ class Room:
         if room.table.game_over and not room.finished:
             # killed between the last action and its record: write the record now
             try:
-                room.finish()
+                await room.finish()
             except StoreError:
                 LOG.exception("table %s: its record can not be written yet", room.id)
         if room.started and not room.table.game_over:
@@ -395,6 +427,7 @@ class Room:
             client.send(compact_json(message))
 
     def _broadcast_seats(self) -> None:
+        self.hooks.listing(self)
         message = {"type": "seats", "seats": self.seats_json()}
         for client in list(self.clients):
             self._send(client, message)
@@ -429,32 +462,37 @@ class Room:
             raise EuchreError("bad_token")
         return seat
 
-    def invite(self, host_token: object) -> dict[int, str]:
+    async def invite(self, host_token: object) -> dict[int, str]:
         """New invite tokens for every seat nobody has taken yet (the host's token
         asks): each replaces that seat's earlier invite. Raises :class:`EuchreError`
         for a wrong token."""
         self.check_token(self.settings.host_seat, host_token)
         tokens: dict[int, str] = {}
-        for s, row in enumerate(self.seat_rows):
-            if not row.claimed:
-                tokens[s] = new_token()
-                new_row = SeatRow(s, row.name, hash_token(tokens[s]), False)
-                self.store.set_seat(self.id, new_row)
-                self.seat_rows[s] = new_row
+        async with self._lock:
+            for s, row in enumerate(self.seat_rows):
+                if not row.claimed:
+                    tokens[s] = new_token()
+                    new_row = SeatRow(s, row.name, hash_token(tokens[s]), False)
+                    await self._store(self.store.set_seat(self.id, new_row))
+                    self.seat_rows[s] = new_row
         return tokens
 
-    def _claim(self, seat: int, name: str) -> None:
+    async def _claim(self, seat: int, name: str) -> None:
         """A person sits down at ``seat`` with its invite (its token already checked)."""
         row = self.seat_rows[seat]
         new_row = SeatRow(seat, name, row.token_hash, True)
-        self.store.set_seat(self.id, new_row)
+        await self._store(self.store.set_seat(self.id, new_row))
         self.seat_rows[seat] = new_row
         self._stand_in[seat] = False
         self.table.sit(seat, Seat("remote", name))
 
-    def take_seat(self, seat: int, name: str) -> str:
+    async def take_seat(self, seat: int, name: str) -> str:
         """A person takes ``seat`` (open, or a bot's): returns its new token; the bot
         stops at once and the person plays from the next decision."""
+        async with self._lock:
+            return await self._take_seat(seat, name)
+
+    async def _take_seat(self, seat: int, name: str) -> str:
         if not 0 <= seat < len(self.seat_rows):
             raise EuchreError(f"there is no seat {seat} at this table")
         row = self.seat_rows[seat]
@@ -466,7 +504,7 @@ class Room:
             raise EuchreError("the game is over")
         token = new_token()
         new_row = SeatRow(seat, name, hash_token(token), True)
-        self.store.set_seat(self.id, new_row)
+        await self._store(self.store.set_seat(self.id, new_row))
         self.seat_rows[seat] = new_row
         self._stand_in[seat] = False
         self.table.sit(seat, Seat("remote", name))
@@ -498,15 +536,24 @@ class Room:
 
     # -- clients ---------------------------------------------------------------------
 
-    def join(self, client: Client, last_version: int | None, name: str | None = None) -> None:
+    async def join(self, client: Client, last_version: int | None,
+                   name: str | None = None) -> None:
         """A client said ``hello`` (its token already checked): welcome it, with the
         events it missed since ``last_version`` when it gives one. An invite's first
         ``hello`` takes the seat, under ``name``."""
+        async with self._lock:
+            self._join(client, last_version,
+                       await self._claim_for(client.seat, name))
+
+    async def _claim_for(self, seat: int | None, name: str | None) -> bool:
+        """Take ``seat`` for its invite's first hello; whether it was taken now."""
+        if seat is None or self.seat_rows[seat].claimed:
+            return False
+        await self._claim(seat, name or seat_name(seat, len(self.seat_rows)))
+        return True
+
+    def _join(self, client: Client, last_version: int | None, claimed: bool) -> None:
         seat = client.seat
-        claimed = False
-        if seat is not None and not self.seat_rows[seat].claimed:
-            self._claim(seat, name or seat_name(seat, len(self.seat_rows)))
-            claimed = True
         self.clients.append(client)
         if seat is not None:
             client.name = self.seat_rows[seat].name
@@ -553,13 +600,15 @@ class Room:
 
     # -- commands --------------------------------------------------------------------
 
-    def handle(self, client: Client, message: Mapping[str, Any]) -> None:
+    async def handle(self, client: Client, message: Mapping[str, Any]) -> None:
         """One message from a client after ``hello`` (already parsed and size-checked)."""
         kind = message.get("type")
         if kind == "act":
-            self.act(client, message)
+            began = time.perf_counter()
+            await self.act(client, message)
+            self.hooks.command(time.perf_counter() - began)
         elif kind == "start":
-            self.start(client)
+            await self.start(client)
         elif kind == "chat":
             self.chat(client, message.get("text"))
         elif kind == "sync":
@@ -584,7 +633,7 @@ class Room:
         """Tell ``client`` its message was refused (nothing else happens)."""
         self._send(client, {"type": "error", "code": code, "message": message})
 
-    def act(self, client: Client, message: Mapping[str, Any]) -> None:
+    async def act(self, client: Client, message: Mapping[str, Any]) -> None:
         """A decision (``act``): acknowledged once per id, stored before the ack."""
         seat = client.seat
         if seat is None:
@@ -606,7 +655,12 @@ class Room:
         except TextRefused as error:
             self.error(client, "bad_text", str(error))
             return
-        done = self.store.command_version(self.id, seat, command)
+        async with self._lock:
+            await self._act(client, seat, command, version, text)
+
+    async def _act(self, client: Client, seat: int, command: str, version: int,
+                   text: str) -> None:
+        done = await self._store(self.store.command_version(self.id, seat, command))
         if done is not None:
             self._send(client, {"type": "ack", "id": command, "version": done})
             return
@@ -635,22 +689,38 @@ class Room:
             self._send(client, {"type": "refused", "id": command, "code": str(refusal.code),
                                 "reason": refusal_text(refusal, phase=self.table.game.phase)})
             return
-        self.commit(seat, str(action), command)
+        await self.commit(seat, str(action), command)
         self._send(client, {"type": "ack", "id": command, "version": self.table.version})
         self._broadcast_last()
 
-    def commit(self, seat: int, text: str, command: str | None) -> None:
-        """Store action ``text`` of ``seat`` and then apply it (it has been checked)."""
+    async def _store(self, write: Awaitable[T]) -> T:
+        """Await a call of the store, timed for the meters; a :class:`LeaseLost` lets
+        the room go (another worker serves it now) before it goes on up."""
+        began = time.perf_counter()
+        try:
+            return await write
+        except LeaseLost:
+            self.hooks.lost(self)
+            raise
+        finally:
+            self.hooks.stored(time.perf_counter() - began)
+
+    async def commit(self, seat: int, text: str, command: str | None) -> None:
+        """Store action ``text`` of ``seat`` and then apply it (it has been checked; the
+        caller holds the room's lock)."""
         version = self.table.version + 1
-        self.store.append_action(self.id, version, seat, text, command)
+        await self._store(self.store.append_action(self.id, version, seat, text, command))
         event = self.table.apply(parse_action(text), seat)
         self.turn_deadline = None
         if self.table.game_over:
-            self.finish()
             self.deal_break = None
-        elif event.outcome.result is not None and self.settings.pace > 0:
-            self.deal_break = time.monotonic() + DEAL_BREAK_PACES * self.settings.pace
-            self.ready = set()
+            self.hooks.listing(self)
+            await self.finish()
+        elif event.outcome.result is not None:
+            self.hooks.listing(self)  # the score changed
+            if self.settings.pace > 0:
+                self.deal_break = time.monotonic() + DEAL_BREAK_PACES * self.settings.pace
+                self.ready = set()
         self._changed()
 
     def say_ready(self, client: Client) -> None:
@@ -668,11 +738,11 @@ class Room:
     def _broadcast_last(self) -> None:
         self._broadcast("event", self.table.events[-1])
 
-    def finish(self) -> str:
+    async def finish(self) -> str:
         """Keep the finished game's record (once) and return it (native JSON)."""
         text = dumps(self.record())
         if not self.finished:
-            self.store.finish(self.id, text)
+            await self._store(self.store.finish(self.id, text))
             self.finished = True
         return text
 
@@ -683,15 +753,19 @@ class Room:
                     "source": "euchre serve", "table": self.id}
         return Record.from_game(self.table.game, metadata)
 
-    def start(self, client: Client) -> None:
+    async def start(self, client: Client) -> None:
         """The host starts the game: open seats nobody took get bots."""
-        if client.seat != self.settings.host_seat:
-            self.error(client, "not_host", "only the host can start the game")
-            return
-        if self.started:
-            self.error(client, "started", "the game has started already")
-            return
-        self.store.set_started(self.id)
+        async with self._lock:
+            if client.seat != self.settings.host_seat:
+                self.error(client, "not_host", "only the host can start the game")
+                return
+            if self.started:
+                self.error(client, "started", "the game has started already")
+                return
+            await self._store(self.store.set_started(self.id))
+            self._started()
+
+    def _started(self) -> None:
         self.started = True
         for s, row in enumerate(self.seat_rows):
             if row.claimed and not self.present(s):
@@ -773,6 +847,17 @@ class Room:
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
+    def let_go(self) -> None:
+        """Another worker serves this table now: stop driving it, and close every
+        client's socket with :data:`SERVICE_RESTART` (their pages connect again, and
+        reach that worker)."""
+        if self._driver is not None:
+            self._driver.cancel()
+        for client in list(self.clients):
+            client.closed = True
+            client.close(SERVICE_RESTART)
+        self.clients.clear()
+
     async def stop(self) -> None:
         """Stop the driver."""
         if self._driver is not None:
@@ -822,6 +907,8 @@ class Room:
                     self._stand_in_for(seat)
                 else:
                     await self._bot_move(seat, kind == "timer")
+            except LeaseLost:
+                return  # another worker serves the table now (the room was let go)
             except Exception:  # the store could not be written, or a bug:
                 # the table goes on, and tries again shortly
                 LOG.exception("table %s: the %s for seat %d failed", self.id, kind, seat)
@@ -845,11 +932,12 @@ class Room:
             action = await loop.run_in_executor(self.executor, Table.decide, bot, view, legal)
         except Exception:  # a failing bot must not stop the table
             action = legal[0]
-        if (self.table.version != version or self.table.to_act != seat
-                or (not for_person and self.table.bots[seat] is None)):
-            return
-        self.commit(seat, str(action), None)
-        self._broadcast_last()
+        async with self._lock:
+            if (self.table.version != version or self.table.to_act != seat
+                    or (not for_person and self.table.bots[seat] is None)):
+                return
+            await self.commit(seat, str(action), None)
+            self._broadcast_last()
 
 
 def _capital(text: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any, Final
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre.errors import EuchreError
-from euchre.web.database import StoreError
+from euchre.web.database import LeaseLost, StoreError
 from euchre.web.guard import incident
 from euchre.web.room import Client, Room, SettingsError, clean_name
 from euchre.web.server import Server
@@ -127,6 +127,14 @@ class Outbox:
             return
         self.queue.put_nowait(text)
 
+    def close(self, code: int) -> None:
+        """Close the socket now with ``code`` (a :class:`~euchre.web.room.Client`'s
+        ``close``: its table moved to another worker)."""
+        if self.closing:
+            return
+        self.closing.append(code)
+        asyncio.get_running_loop().create_task(self.websocket.close(code=code))
+
     def say_error(self, code: str, message: str) -> None:
         """Send the client one ``error`` message."""
         self.send(json.dumps({"type": "error", "code": code, "message": message}))
@@ -142,14 +150,19 @@ class Outbox:
                 await self.websocket.close(code=self.closing[0])
 
 
-async def serve_socket(server: Server, websocket: WebSocket, bucket: Bucket) -> None:
-    """One client's socket, from the Origin check to the close (``bucket``: its flood
-    limit)."""
-    if not server.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
-        await websocket.close(code=POLICY_VIOLATION)
-        return
+async def serve_socket(server: Server, websocket: WebSocket, bucket: Bucket,
+                       room: Room | None) -> None:
+    """One client's socket to ``room`` (``None``: no such table), from its accepting to
+    the close (``bucket``: its flood limit); its Origin was checked before."""
     await websocket.accept()
-    room = server.rooms.get(websocket.path_params["id"])
+    server.meters.sockets += 1
+    try:
+        await _serve(websocket, bucket, room)
+    finally:
+        server.meters.sockets -= 1
+
+
+async def _serve(websocket: WebSocket, bucket: Bucket, room: Room | None) -> None:
     outbox = Outbox(websocket)
     talk: _Conversation | None = None
     try:
@@ -194,7 +207,7 @@ class _Conversation:
             if not self.bucket.take():
                 outbox.closing.append(POLICY_VIOLATION)
                 break
-            self._take(data.get("text"))
+            await self._take(data.get("text"))
 
     async def _receive(self) -> MutableMapping[str, Any]:
         """The next frame (within :data:`HELLO_SECONDS` until the hello)."""
@@ -202,7 +215,7 @@ class _Conversation:
             return await asyncio.wait_for(self.websocket.receive(), HELLO_SECONDS)
         return await self.websocket.receive()
 
-    def _take(self, text: str | None) -> None:
+    async def _take(self, text: str | None) -> None:
         """One frame: the hello, or a message for the room; a bad one gets an error, and
         a failure of the server's is told without dropping the socket."""
         outbox = self.outbox
@@ -215,9 +228,11 @@ class _Conversation:
             return
         try:
             if self.client is None:
-                self.client = hello(self.room, message, outbox)
+                self.client = await hello(self.room, message, outbox)
             else:
-                self.room.handle(self.client, message)
+                await self.room.handle(self.client, message)
+        except LeaseLost:
+            pass  # the room has let its clients go: this socket is closing
         except StoreError as error:
             outbox.say_error("store", incident("the server could not save that; try again",
                                                error))
@@ -225,7 +240,7 @@ class _Conversation:
             outbox.say_error("internal", incident("the server failed on that message", error))
 
 
-def hello(room: Room, message: dict[str, Any], outbox: Outbox) -> Client | None:
+async def hello(room: Room, message: dict[str, Any], outbox: Outbox) -> Client | None:
     """The first message: a seat with its token, or a spectator; the client joined to
     the room, or ``None`` (an error told, and for a wrong token the socket to close)."""
     if message.get("type") != "hello":
@@ -250,6 +265,6 @@ def hello(room: Room, message: dict[str, Any], outbox: Outbox) -> Client | None:
     except SettingsError as error:
         outbox.say_error("bad_text", str(error))
         return None
-    client = Client(seat, outbox.send)
-    room.join(client, last, name)
+    client = Client(seat, outbox.send, close=outbox.close)
+    await room.join(client, last, name)
     return client
