@@ -28,8 +28,8 @@ from euchre.web.database import (
     StoreError,
     TableRow,
     new_worker,
-    open_store,
 )
+from euchre.web.stores import open_store
 from helpers.postgres import fresh_database
 
 T = TypeVar("T")

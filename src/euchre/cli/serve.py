@@ -177,7 +177,7 @@ def _shown(args: argparse.Namespace) -> str:
 
 async def _check_store(url: str) -> None:
     """Open the store once (its schema brought up to date) and close it."""
-    from euchre.web.database import open_store
+    from euchre.web.stores import open_store
 
     store = await open_store(url)
     await store.close()
@@ -186,8 +186,9 @@ async def _check_store(url: str) -> None:
 async def _migrate(source: str, url: str) -> None:
     """Move every table of the SQLite store ``source`` into the PostgreSQL store
     ``url``, and say how much moved."""
-    from euchre.web.database import SqliteStore, open_store, sqlite_path
+    from euchre.web.database import SqliteStore, sqlite_path
     from euchre.web.postgres import PostgresStore
+    from euchre.web.stores import open_store
 
     path = sqlite_path(source)
     if not Path(path).is_file():
@@ -218,7 +219,7 @@ async def run_worker(args: argparse.Namespace, url: str) -> int:
     import uvicorn
 
     from euchre.web.app import create_app
-    from euchre.web.database import open_store
+    from euchre.web.stores import open_store
 
     listening: list[sockets.socket] = []
     address = ""

@@ -3,9 +3,9 @@
 :class:`Store` is all the server asks of storage. :class:`SqliteStore` keeps it in one
 SQLite file (WAL mode), for one server process; :class:`~euchre.web.postgres.PostgresStore`
 keeps the same tables in PostgreSQL, shared by several processes (the ``postgres``
-extra). :func:`open_store` opens either from its URL. Every write commits before it
-returns, so an action the server acknowledges is already in the store: a server killed
-with SIGKILL loses nothing it said it did.
+extra). :func:`euchre.web.stores.open_store` opens either from its URL. Every write
+commits before it returns, so an action the server acknowledges is already in the
+store: a server killed with SIGKILL loses nothing it said it did.
 
 Each table is served by one process at a time, its *owner* (a lease in the store): a
 server process registers as a worker (:meth:`Store.join`), says it is alive every
@@ -51,7 +51,7 @@ LOG: Final = logging.getLogger("euchre.web")
 
 __all__ = ["HEARTBEAT_SECONDS", "LEASE_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "LeaseLost",
            "Notice", "SeatRow", "SqliteStore", "Store", "StoreError", "StoredTable",
-           "TableRow", "WorkerRow", "migrate", "new_worker", "open_store", "sqlite_path"]
+           "TableRow", "WorkerRow", "migrate", "new_worker", "sqlite_path"]
 
 HEARTBEAT_SECONDS: Final = 1.0
 """How often a worker tells the store it is alive (and claims tables nobody serves)."""
@@ -336,26 +336,6 @@ def sqlite_path(url: str) -> str:
     if parts.path == "/:memory:":
         return ":memory:"
     return os.path.expanduser(unquote(parts.path[1:]))
-
-
-async def open_store(url: str) -> Store:
-    """The store at ``url``: ``sqlite:///PATH`` (one file, one server process) or
-    ``postgresql://USER@HOST:PORT/DB`` (also ``?host=SOCKETDIR``: the ``postgres``
-    extra). Raises :class:`StoreError` in one line for a bad address, a server out of
-    reach or a store a newer program wrote."""
-    scheme = urlsplit(url).scheme.lower()
-    if scheme == "sqlite":
-        return SqliteStore(sqlite_path(url))
-    if scheme in ("postgresql", "postgres"):
-        from euchre.extras import optional_module
-
-        optional_module("psycopg", "postgres", "a PostgreSQL store")
-        optional_module("psycopg_pool", "postgres", "a PostgreSQL store")
-        from euchre.web.postgres import PostgresStore
-
-        return await PostgresStore.open(url)
-    raise StoreError(f"--store: {url!r} is not a store's address: give sqlite:///PATH or "
-                     f"postgresql://USER@HOST:PORT/DB")
 
 
 class SqliteStore:
