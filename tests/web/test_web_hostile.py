@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from test_web import create, hello, make_client, receive
-from test_web_restart import ServerProcess, http
+from test_web_restart import STORES, http, server_of
 from websockets.asyncio.client import connect
 
 from euchre.web import app as app_module
@@ -437,10 +437,10 @@ def test_an_unexpected_failure_is_one_error_with_an_id(
 # -- the attack as it was found, against a real server -------------------------------------
 
 
-def test_the_reported_attacks_against_a_real_server(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path)
-    server.start()
-    try:
+@pytest.mark.parametrize("kind", STORES)
+def test_the_reported_attacks_against_a_real_server(kind: str, tmp_path: Path) -> None:
+    with server_of(kind, tmp_path) as server:
+        server.start()
         made = http(f"{server.base}/api/tables", {
             "seats": ["person", "person", "basic", "basic"], "pace": 0, "level": "basic"})
         with pytest.raises(OSError, match="400"):
@@ -476,9 +476,7 @@ def test_the_reported_attacks_against_a_real_server(tmp_path: Path) -> None:
         server.start()
         assert [t["id"] for t in http(f"{server.base}/api/tables")["tables"]] == [made["id"]]
         assert http(f"{server.base}/api/tables", {"name": "after"})["id"]
-    finally:
-        if server.process is not None and server.process.poll() is None:
-            server.kill()
+
 
 
 # -- 9. fuzzing every message and every body ---------------------------------------------

@@ -4,12 +4,15 @@
 WebSockets, keeping every ``ack`` they were sent. The process is killed with SIGKILL
 (no chance to flush anything), started again on the same store, and every table must be
 where it was: no acknowledged action lost, each repeated command id acknowledged again
-with its first version and not applied twice.
+with its first version and not applied twice. Each test runs twice: one process over
+SQLite, and two workers over PostgreSQL (:class:`ServerProcess`; every process of the
+server killed at once).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -17,15 +20,25 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
 
+from helpers.postgres import fresh_database
+
 TABLES = 3
+STORES = ["sqlite", "postgres"]
+"""The servers each test runs against: ``sqlite``, one process over SQLite;
+``postgres``, two workers over PostgreSQL."""
+MOVING_SECONDS = 20.0
+"""How long a request is tried again while the server answers 503 (a table between
+workers: its worker died, and the others take over within seconds)."""
 
 
 def free_port() -> int:
@@ -36,16 +49,31 @@ def free_port() -> int:
 
 
 def http(url: str, body: dict[str, Any] | None = None) -> Any:
+    """GET (or POST ``body`` to) ``url``, its JSON answer; a 503 (a table moving between
+    workers) is tried again for :data:`MOVING_SECONDS`."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
+    deadline = time.monotonic() + MOVING_SECONDS
+    while True:
+        request = urllib.request.Request(url, data=data,
+                                         method="GET" if body is None else "POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            if error.code != 503 or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 class ServerProcess:
-    def __init__(self, data: Path) -> None:
+    """``euchre serve`` as a process (its own process group): over SQLite in ``data``,
+    or with ``store`` (a PostgreSQL address), ``workers`` workers over it."""
+
+    def __init__(self, data: Path, store: str | None = None, workers: int = 2) -> None:
         self.data = data
+        self.store = store
+        self.workers = workers
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -53,11 +81,15 @@ class ServerProcess:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        command = [sys.executable, "-m", "euchre", "serve", "--port", str(self.port)]
+        if self.store is None:
+            return [*command, "--data", str(self.data)]
+        return [*command, "--store", self.store, "--workers", str(self.workers)]
+
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "euchre", "serve", "--port", str(self.port),
-             "--data", str(self.data)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(self.command(), stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -68,19 +100,34 @@ class ServerProcess:
         raise AssertionError("the server did not start")
 
     def kill(self) -> None:
+        """SIGKILL every process of the server at once."""
         assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
+        os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(10)
         assert self.process.returncode == -signal.SIGKILL
 
+    def stop(self) -> None:
+        """Whatever of the server still runs, killed."""
+        if self.process is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path)
-    yield server
-    if server.process is not None and server.process.poll() is None:
-        server.process.kill()
-        server.process.wait(10)
+
+@contextlib.contextmanager
+def server_of(kind: str, data: Path) -> Iterator[ServerProcess]:
+    """A server of ``kind`` (:data:`STORES`), not started; stopped afterwards."""
+    with ExitStack() as stack:
+        store = stack.enter_context(fresh_database()) if kind == "postgres" else None
+        server = ServerProcess(data, store)
+        stack.callback(server.stop)
+        yield server
+
+
+@pytest.fixture(params=STORES)
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
+    with server_of(request.param, tmp_path) as server:
+        yield server
 
 
 async def play(base: str, table: str, token: str, actions: int) -> dict[str, int]:

@@ -232,7 +232,10 @@ class Server:
         room, tokens = await Room.create(id, settings, self.store, self.executor,
                                          away_seconds=self.away_seconds, hooks=self.meters)
         self._room(room)
-        await self.store.notify("created", id)
+        if self.store.shared:  # listed at once, on every worker
+            self._listed.discard(id)
+            await self.store.set_summary(id, None if settings.private else room.describe())
+            await self.store.notify("created", id)
         return room, tokens
 
     def let_go(self, id: str) -> None:
