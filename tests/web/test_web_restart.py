@@ -70,10 +70,12 @@ class ServerProcess:
     """``euchre serve`` as a process (its own process group): over SQLite in ``data``,
     or with ``store`` (a PostgreSQL address), ``workers`` workers over it."""
 
-    def __init__(self, data: Path, store: str | None = None, workers: int = 2) -> None:
+    def __init__(self, data: Path, store: str | None = None, workers: int = 2,
+                 extra: tuple[str, ...] = ()) -> None:
         self.data = data
         self.store = store
         self.workers = workers
+        self.extra = extra
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -84,8 +86,8 @@ class ServerProcess:
     def command(self) -> list[str]:
         command = [sys.executable, "-m", "euchre", "serve", "--port", str(self.port)]
         if self.store is None:
-            return [*command, "--data", str(self.data)]
-        return [*command, "--store", self.store, "--workers", str(self.workers)]
+            return [*command, "--data", str(self.data), *self.extra]
+        return [*command, "--store", self.store, "--workers", str(self.workers), *self.extra]
 
     def start(self) -> None:
         self.process = subprocess.Popen(self.command(), stdout=subprocess.PIPE,

@@ -85,12 +85,12 @@ async def route_socket(server: Server, websocket: WebSocket, bucket: Bucket) -> 
         located = await server.locate(websocket.path_params["id"])
     except StoreError as error:
         incident("a socket's table could not be found in the store", error)
-        await websocket.close(code=SERVICE_RESTART)
+        await _try_again(websocket)
         return
     if located is None or not isinstance(located, WorkerRow):
         await serve_socket(server, websocket, bucket, located)
     elif forwarded:  # it moved again meanwhile: the page connects again
-        await websocket.close(code=SERVICE_RESTART)
+        await _try_again(websocket)
     else:
         await relay_socket(server, websocket, located, bucket)
 
@@ -110,7 +110,7 @@ async def relay_socket(server: Server, websocket: WebSocket, owner: WorkerRow,
                                  open_timeout=FORWARD_SECONDS, compression=None,
                                  max_size=2**22, ping_interval=20, ping_timeout=20)
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
-        await websocket.close(code=SERVICE_RESTART)
+        await _try_again(websocket)
         return
     await websocket.accept()
     server.meters.forwarded_sockets += 1
@@ -149,6 +149,14 @@ async def relay_socket(server: Server, websocket: WebSocket, owner: WorkerRow,
         code = closing[0] if closing else _passed_on(upstream.close_code)
         with contextlib.suppress(RuntimeError, OSError):
             await websocket.close(code=code)
+
+
+async def _try_again(websocket: WebSocket) -> None:
+    """Accept the socket and close it at once with
+    :data:`~euchre.web.room.SERVICE_RESTART`: its page connects again shortly (a
+    refused handshake would tell it nothing)."""
+    await websocket.accept()
+    await websocket.close(code=SERVICE_RESTART)
 
 
 def _passed_on(code: Any) -> int:
