@@ -38,6 +38,16 @@ after its last one, under the server's limit of 20 a second.
 Other sizes: ``--actions A`` (each table stops after A commands, or at the end of its
 game) instead of ``--seconds``; ``--think 0`` flat out; ``--profile FILE`` runs the server
 under cProfile and writes its stats to FILE (timings are then inflated).
+
+Over PostgreSQL, with several workers::
+
+    WITH_POSTGRES_DURABLE=1 scripts/with_postgres.sh sh -c '.venv/bin/python \
+        benchmarks/web_load.py --store "$EUCHRE_TEST_POSTGRES" --workers 2 --tables 1000'
+
+``--store URL`` names a PostgreSQL server (a user that may create databases): the run
+makes a database of its own there and drops it afterwards. ``--workers N`` runs ``euchre
+serve --workers N``; the memory and CPU then count the supervisor and every worker, and
+the report adds the store's commits a second (``pg_stat_database``).
 """
 
 from __future__ import annotations
@@ -65,6 +75,7 @@ from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -104,18 +115,35 @@ class BenchError(Exception):
 
 
 class Server:
-    """``euchre serve`` in a subprocess over a store in ``data``."""
+    """``euchre serve`` in a subprocess over a store in ``data``, or over ``store`` (a
+    PostgreSQL address) with ``workers`` workers."""
 
-    def __init__(self, port: int, data: Path, profile: str | None = None) -> None:
+    def __init__(self, port: int, data: Path, profile: str | None = None,
+                 store: str | None = None, workers: int | None = None) -> None:
         self.port = port
         self.log = data / "server.log"
         command = [sys.executable]
         if profile:
             command += ["-m", "cProfile", "-o", profile]
-        command += ["-m", "euchre", "serve", "--port", str(port), "--data", str(data)]
+        command += ["-m", "euchre", "serve", "--port", str(port)]
+        command += ["--data", str(data)] if store is None else ["--store", store]
+        if workers is not None:
+            command += ["--workers", str(workers)]
         with self.log.open("wb") as log:
-            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log,
+                                            start_new_session=True)
         self.pid = self.process.pid
+
+    def pids(self) -> list[int]:
+        """The server's processes: this one and its children (the workers)."""
+        children = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                with contextlib.suppress(OSError, IndexError, ValueError), open(
+                        f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rpartition(")")[2].split()[1]) == self.pid:
+                        children.append(int(entry))
+        return [self.pid, *children]
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         """Until ``GET /api/setup`` answers (or raise :class:`BenchError`)."""
@@ -140,33 +168,69 @@ class Server:
         return "(no log)"
 
     def memory(self) -> tuple[float, float]:
-        """The server's resident memory now and at its peak (``VmRSS``, ``VmHWM``), MiB."""
+        """The resident memory of every process of the server now and at each one's
+        peak, summed (``VmRSS``, ``VmHWM``), MiB."""
         values = {"VmRSS": 0.0, "VmHWM": 0.0}
-        with contextlib.suppress(OSError), open(f"/proc/{self.pid}/status") as status:
-            for line in status:
-                key, _, rest = line.partition(":")
-                if key in values:
-                    values[key] = int(rest.split()[0]) / 1024
+        for pid in self.pids():
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/status") as status:
+                for line in status:
+                    key, _, rest = line.partition(":")
+                    if key in values:
+                        values[key] += int(rest.split()[0]) / 1024
         return values["VmRSS"], values["VmHWM"]
 
     def cpu_seconds(self) -> float:
-        """The server's CPU time so far (user and system)."""
-        try:
-            with open(f"/proc/{self.pid}/stat") as stat:
-                fields = stat.read().rpartition(")")[2].split()
-        except OSError:
-            return 0.0
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """The CPU time so far (user and system) of every process of the server."""
+        total = 0.0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    fields = stat.read().rpartition(")")[2].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
 
     def stop(self) -> None:
         """Interrupt the server (as Ctrl+C does) and wait; kill it if it hangs."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
+            os.killpg(self.pid, signal.SIGINT)
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                os.killpg(self.pid, signal.SIGKILL)
                 self.process.wait()
+
+
+class Postgres:
+    """A database of the benchmark's own on the PostgreSQL server ``url`` (made, then
+    dropped), and its commits so far."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.server = url
+        self.name = f"euchre_load_{os.urandom(4).hex()}"
+        parts = urlsplit(url)
+        self.url = f"{parts.scheme}://{parts.netloc}/{self.name}" + (
+            f"?{parts.query}" if parts.query else "")
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{self.name}"')
+
+    def commits(self) -> int:
+        """The transactions committed in the database so far."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as db:
+            row = db.execute("SELECT xact_commit FROM pg_stat_database "
+                             "WHERE datname = current_database()").fetchone()
+        return int(row[0]) if row else 0
+
+    def drop(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.server, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
 def source_digest() -> str:
@@ -587,28 +651,37 @@ def ms(seconds: float) -> float:
 def benchmark(tables: int, *, seconds: float | None = 30.0, actions: int | None = None,
               think: float = 1.0, seed: int = 0, port: int | None = None,
               compression: str | None = "deflate", profile: str | None = None,
-              timeout: float = 600.0) -> dict[str, Any]:
+              timeout: float = 600.0, store: str | None = None,
+              workers: int | None = None) -> dict[str, Any]:
     """Run the benchmark; returns the report (the object ``--json`` prints)."""
     limit = raise_open_files(2 * SEATS * tables + 256)
     port = port or free_port()
     load = os.getloadavg()
     digest = source_digest()
+    postgres = None if store is None else Postgres(store)
+    commits = 0
     with tempfile.TemporaryDirectory(prefix="euchre-load-") as data:
-        server = Server(port, Path(data), profile)
+        server = Server(port, Path(data), profile, None if postgres is None else postgres.url,
+                        workers)
         try:
             server.wait_ready()
             rss_before = server.memory()[0]
             made = create_tables(port, tables, seed, actions)
             rss_created = server.memory()[0]
             run = Run(port, made, think, seed, compression)
+            commits = postgres.commits() if postgres is not None else 0
             played = asyncio.run(play(run, server, seconds if actions is None else None,
                                       timeout))
+            if postgres is not None:
+                commits = postgres.commits() - commits
             if server.process.poll() is not None:
                 closed = "; ".join(run.closed[:3])
                 raise BenchError(f"the server exited ({server.process.returncode}) during "
                                  f"the run: {closed}; its log: {server.log_tail()}")
         finally:
             server.stop()
+            if postgres is not None:
+                postgres.drop()
     commands = sum(t.commands for t in run.tables)
     errors = dict(sorted(run.errors.items()))
     errors.update(closed=len(run.closed), lost=played.lost)
@@ -657,6 +730,10 @@ def benchmark(tables: int, *, seconds: float | None = 30.0, actions: int | None 
         "load_average_before": [round(x, 2) for x in load],
         "seed": seed,
         "euchre_source": digest,
+        "store": "sqlite" if store is None else "postgresql",
+        "workers": workers or 1,
+        "store_commits_per_s": round(commits / played.duration, 1) if played.duration
+        else 0.0,
     }
 
 
@@ -666,7 +743,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     bad = {k: v for k, v in errors.items() if v}
     think = report["think_s"]
     lines = [
-        f"web load: {report['tables']} tables, {report['clients']} clients, "
+        f"web load: {report['store']} store, {report['workers']} worker(s), "
+        f"{report['tables']} tables, {report['clients']} clients, "
         f"think {think:g} s, {report['duration_s']} s of play "
         f"(load average {report['load_average_before'][0]} at the start, "
         f"{report['cpus']} CPUs)",
@@ -681,6 +759,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         f"server RSS: {report['rss_before_mib']} MiB before the tables, "
         f"{report['rss_created_mib']} created, {report['rss_after_mib']} playing "
         f"(peak {report['rss_peak_mib']}): {report['mib_per_table']} MiB per table",
+        f"store commits: {report['store_commits_per_s']} a second"
+        if report["store"] == "postgresql" else "store: SQLite (its writes not counted)",
         f"CPU (% of one core): server {report['server_cpu_pct']}, clients "
         f"{report['client_cpu_pct']}, other processes {report['other_cpu_pct']}, stolen "
         f"{report['steal_pct']}; client event-loop lag p99 {report['client_lag_p99_ms']} ms",
@@ -708,16 +788,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run the server under cProfile, its stats to FILE")
     parser.add_argument("--timeout", type=float, default=600.0,
                         help="at most this many seconds of play with --actions (600)")
+    parser.add_argument("--store", metavar="URL", default=None,
+                        help="a PostgreSQL server to run over (a database of the run's own "
+                             "is made there); default: SQLite")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="euchre serve --workers N (with --store)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.tables < 1 or (args.actions is not None and args.actions < 1) or args.think < 0:
         parser.error("--tables and --actions are at least 1, --think at least 0")
+    if args.workers is not None and (args.workers < 1 or args.store is None):
+        parser.error("--workers N (at least 1) runs over a PostgreSQL --store")
     seconds = 30.0 if args.seconds is None and args.actions is None else args.seconds
     try:
         report = benchmark(args.tables, seconds=seconds, actions=args.actions,
                            think=args.think, seed=args.seed, port=args.port,
                            compression=None if args.compression == "none" else "deflate",
-                           profile=args.profile, timeout=args.timeout)
+                           profile=args.profile, timeout=args.timeout, store=args.store,
+                           workers=args.workers)
     except (BenchError, OSError) as error:
         print(f"web_load: {error}", file=sys.stderr)
         return 1

@@ -11,7 +11,9 @@
 #
 # - The server listens only on a Unix socket in a new folder under /tmp (a short path,
 #   which a socket's name needs, and one any user can reach), on no TCP port, so runs side
-#   by side never meet. fsync is off: nothing of it outlives the command.
+#   by side never meet. fsync is off: nothing of it outlives the command. A benchmark
+#   that measures the store's writes sets WITH_POSTGRES_DURABLE=1 for PostgreSQL's own
+#   defaults (fsync on, full page writes), as a real server runs.
 # - EUCHRE_TEST_POSTGRES already set: the command runs against that server, and this
 #   starts none.
 # - PostgreSQL's programs (initdb, pg_ctl, postgres) are those of Debian's newest
@@ -107,9 +109,12 @@ if ! server initdb -D "$tmp/data" -U euchre -A trust --no-sync -E UTF8 --locale=
     cat "$tmp/initdb.log" >&2
     exit 1
 fi
-if ! server pg_ctl -D "$tmp/data" -l "$tmp/server.log" -w -t 60 \
-        -o "-k $tmp -c listen_addresses='' -c max_connections=300 -c fsync=off \
--c synchronous_commit=on -c full_page_writes=off" start >/dev/null; then
+settings="-k $tmp -c listen_addresses='' -c max_connections=300"
+if [ -z "${WITH_POSTGRES_DURABLE:-}" ]; then
+    settings="$settings -c fsync=off -c synchronous_commit=on -c full_page_writes=off"
+fi
+if ! server pg_ctl -D "$tmp/data" -l "$tmp/server.log" -w -t 60 -o "$settings" \
+        start >/dev/null; then
     echo "with_postgres: the server did not start:" >&2
     if [ -f "$tmp/server.log" ]; then cat "$tmp/server.log" >&2; fi
     exit 1

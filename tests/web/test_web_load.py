@@ -65,3 +65,28 @@ def test_percentile_is_nearest_rank(web_load: ModuleType) -> None:
     assert web_load.percentile(values, 99) == 99.0
     assert web_load.percentile(values, 100) == 100.0
     assert web_load.percentile([], 99) == 0.0
+
+
+def test_two_workers_over_postgresql(web_load: ModuleType,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The same run over PostgreSQL with two workers: every command broadcast, the
+    workers' memory counted, the store's commits measured, the run's database gone."""
+    import psycopg
+
+    from helpers.postgres import server_url
+
+    url = server_url()
+    status = web_load.main(["--tables", "4", "--actions", "8", "--think", "0", "--seed", "3",
+                            "--store", url, "--workers", "2", "--json"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    report = json.loads(out)
+    assert report["store"] == "postgresql" and report["workers"] == 2
+    assert report["commands"] == report["acks"] == report["broadcasts"] == 32
+    assert all(count == 0 for count in report["errors"].values()), report["errors"]
+    assert report["store_commits_per_s"] > 0
+    assert report["rss_before_mib"] > 100  # a supervisor and two workers
+    with psycopg.connect(url) as db:
+        left = db.execute("SELECT datname FROM pg_database WHERE datname LIKE "
+                          "'euchre_load_%'").fetchall()
+    assert left == []
