@@ -233,6 +233,24 @@ class Postgres:
             admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
+def server_meters(port: int) -> dict[str, float]:
+    """The server's own view from ``GET /metrics``: the slowest worker's 99th percentile
+    of commands answered and of the store's calls (ms), over their last 2,000."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+    finally:
+        connection.close()
+    found = {"server_command_p99_ms": 0.0, "server_store_p99_ms": 0.0}
+    for line in text.splitlines():
+        for name, key in (("euchre_command_seconds{", "server_command_p99_ms"),
+                          ("euchre_store_seconds{", "server_store_p99_ms")):
+            if line.startswith(name) and 'quantile="0.99"' in line:
+                found[key] = max(found[key], round(float(line.split()[-1]) * 1000, 2))
+    return found
+
+
 def source_digest() -> str:
     """The first 12 hex digits of a SHA-256 over the ``euchre`` package's Python files
     (which server code a report measured, when the code changes between runs)."""
@@ -674,6 +692,7 @@ def benchmark(tables: int, *, seconds: float | None = 30.0, actions: int | None 
                                       timeout))
             if postgres is not None:
                 commits = postgres.commits() - commits
+            meters = server_meters(port)
             if server.process.poll() is not None:
                 closed = "; ".join(run.closed[:3])
                 raise BenchError(f"the server exited ({server.process.returncode}) during "
@@ -730,6 +749,7 @@ def benchmark(tables: int, *, seconds: float | None = 30.0, actions: int | None 
         "load_average_before": [round(x, 2) for x in load],
         "seed": seed,
         "euchre_source": digest,
+        **meters,
         "store": "sqlite" if store is None else "postgresql",
         "workers": workers or 1,
         "store_commits_per_s": round(commits / played.duration, 1) if played.duration
@@ -755,7 +775,9 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         f"act -> event on the other three clients: median {report['median_ms']} ms, "
         f"p99 {report['p99_ms']} ms, max {report['max_ms']} ms",
         f"act -> ack on the acting client: median {report['ack_median_ms']} ms, "
-        f"p99 {report['ack_p99_ms']} ms",
+        f"p99 {report['ack_p99_ms']} ms; on the server (its meters): commands p99 "
+        f"{report['server_command_p99_ms']} ms, store calls p99 "
+        f"{report['server_store_p99_ms']} ms",
         f"server RSS: {report['rss_before_mib']} MiB before the tables, "
         f"{report['rss_created_mib']} created, {report['rss_after_mib']} playing "
         f"(peak {report['rss_peak_mib']}): {report['mib_per_table']} MiB per table",

@@ -96,9 +96,9 @@ def test_the_lobby_lists_the_summaries_kept(kind: str, tmp_path: Path) -> None:
     async def test(store: Store) -> None:
         await store.create_table(*table("t1"))
         await store.create_table(*table("t2", created=2.0))
-        await store.set_summary("t1", {"id": "t1", "name": "Ada's table ♥"})
-        await store.set_summary("t2", {"id": "t2"})
-        await store.set_summary("t2", None)
+        await store.set_summaries({"t1": {"id": "t1", "name": "Ada's table ♥"},
+                                   "t2": {"id": "t2"}})
+        await store.set_summaries({"t2": None})
         assert await store.lobby() == [{"id": "t1", "name": "Ada's table ♥"}]
     run(kind, tmp_path, test)
 
@@ -223,10 +223,12 @@ def test_only_the_owner_writes_a_table() -> None:
     async def test(a: Store, b: Store, url: str) -> None:
         await a.create_table(*table("t"))
         for write in (b.append_action("t", 1, 0, "pass", None), b.set_started("t"),
-                      b.set_seat("t", SeatRow(0, "Eve", "x", True)), b.finish("t", "{}"),
-                      b.set_summary("t", {})):
+                      b.set_seat("t", SeatRow(0, "Eve", "x", True)), b.finish("t", "{}")):
             with pytest.raises(LeaseLost):
                 await write
+        await a.set_summaries({"t": {"id": "t"}})
+        await b.set_summaries({"t": None})  # not b's to change: left as it is
+        assert await b.lobby() == [{"id": "t"}]
         assert await b.claim(10) == []  # its owner is alive
         assert not await b.claim_one("t")
         await a.append_action("t", 1, 0, "pass", None)

@@ -1,10 +1,10 @@
 """``euchre serve --workers N``: N server processes behind one address, kept running.
 
-:func:`supervise` opens the listening socket itself, then starts N workers (``euchre
-serve`` again, each handed the socket and the cluster's secret): the kernel gives each
-new connection to one of them, and a worker forwards what belongs to another worker's
-table (:mod:`euchre.web.forward`). When a worker dies, its tables go to the others
-within seconds (the leases in the store), and this process starts another in its place
+:func:`supervise` starts N workers (``euchre serve`` again), handing each a listening
+socket of its own on the one address (``SO_REUSEPORT``: the kernel spreads new
+connections evenly over them) and the cluster's secret; a worker forwards what belongs
+to another worker's table (:mod:`euchre.web.forward`). When a worker dies, its tables go
+to the others within seconds (the leases in the store), and this process starts another in its place
 (after a pause that grows while workers keep dying young). Ctrl+C or SIGTERM stops every
 worker, each releasing its tables, and then this process.
 """
@@ -50,21 +50,37 @@ def _why(code: int) -> str:
     return f"exit status {code}"
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket listening at ``host:port`` beside the other workers' (``SO_REUSEPORT``),
+    for a worker to inherit."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    listener.bind((host, port))
+    listener.listen(2048)
+    listener.set_inheritable(True)
+    return listener
+
+
 def supervise(args: argparse.Namespace, url: str, shown: str) -> int:
     """Run ``args.workers`` workers over the store ``url`` until told to stop."""
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    listener = socket.create_server((args.host, args.port), family=family, backlog=2048)
-    listener.set_inheritable(True)
-    fd = listener.fileno()
-    env = {**os.environ, "EUCHRE_CLUSTER_SECRET": secrets.token_urlsafe(24)}
-    command = worker_command(args, url, fd)
+    # one secret for every worker: the environment's (the same on every machine of a
+    # room that spans several), else a new one
+    env = {**os.environ, "EUCHRE_CLUSTER_SECRET": os.environ.get("EUCHRE_CLUSTER_SECRET")
+           or secrets.token_urlsafe(24)}
     workers: dict[int, subprocess.Popen[bytes]] = {}
     born: dict[int, float] = {}
     pause = 0.5
     stopping: list[int] = []
 
     def start(number: int) -> None:
-        workers[number] = subprocess.Popen(command, pass_fds=(fd,), env=env)
+        # the worker holds the only copy: should it die, connections waiting in its
+        # socket are refused at once, not left for nobody to take
+        with listening_socket(args.host, args.port) as listener:
+            fd = listener.fileno()
+            workers[number] = subprocess.Popen(worker_command(args, url, fd), pass_fds=(fd,),
+                                               env=env)
         born[number] = time.monotonic()
 
     def stop(signum: int, frame: object) -> None:
@@ -104,7 +120,6 @@ def supervise(args: argparse.Namespace, url: str, shown: str) -> int:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-        listener.close()
     return 0
 
 

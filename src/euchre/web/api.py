@@ -256,6 +256,10 @@ class Api:
             settings = TableSettings.parse(body)
         except SettingsError as error:
             return json_error(str(error))
+        if not self.server.forwarded(request.headers):
+            elsewhere = await self.server.place()
+            if elsewhere is not None:  # a worker with fewer tables makes it
+                return await forward_request(self.server, request, elsewhere)
         room, tokens = await self.server.create(settings)
         if start:
             # the room's own start, for the host, who is not connected yet: the seat

@@ -38,7 +38,7 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,13 +91,15 @@ class SeatRow:
 @dataclass(slots=True)
 class StoredTable:
     """A table as loaded back: its row, its seats, whether it started, its actions in
-    order as ``(version, seat, action)`` and whether its record was kept."""
+    order as ``(version, seat, action)``, the version each command id made (by seat and
+    id), and whether its record was kept."""
 
     row: TableRow
     seats: list[SeatRow]
     started: bool
     actions: list[tuple[int, int, str]] = field(default_factory=list)
     finished: bool = False
+    commands: dict[tuple[int, str], int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -110,7 +112,7 @@ class WorkerRow:
     """A server process serving tables: its id, the address other workers forward a
     table's requests and sockets to (``host:port``), its process id and machine, and
     when it started and last said it was alive (seconds since the epoch, on the
-    store's clock)."""
+    store's clock), and how many tables in play it serves (as of its last beat)."""
 
     id: str
     address: str
@@ -118,6 +120,7 @@ class WorkerRow:
     host: str
     started: float = 0.0
     seen: float = 0.0
+    load: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready, for operators (``GET /api/tables/{id}``'s ``worker``)."""
@@ -176,8 +179,9 @@ class Store(Protocol):
     async def record(self, table: str) -> str | None:
         """A finished game's record, or ``None``."""
 
-    async def set_summary(self, table: str, summary: dict[str, Any] | None) -> None:
-        """Keep the table's description for the lobby (``None``: not listed)."""
+    async def set_summaries(self, summaries: Mapping[str, dict[str, Any] | None]) -> None:
+        """Keep tables' descriptions for the lobby, by id (``None``: not listed), in one
+        transaction; a table this worker does not own is left as it is."""
 
     async def lobby(self) -> list[dict[str, Any]]:
         """The descriptions of every listed table, oldest first."""
@@ -188,8 +192,9 @@ class Store(Protocol):
     async def join(self, worker: WorkerRow) -> None:
         """Register this process as ``worker`` (its writes are made as it from now)."""
 
-    async def heartbeat(self) -> set[str]:
-        """Say this worker is alive; returns the tables it owns."""
+    async def heartbeat(self, load: int = 0) -> set[str]:
+        """Say this worker is alive, serving ``load`` tables in play; returns the tables
+        it owns."""
 
     async def claim(self, limit: int) -> list[str]:
         """Take up to ``limit`` tables nobody serves (new to nobody, released, or a
@@ -251,7 +256,10 @@ CREATE TABLE IF NOT EXISTS records (
 
 _SCHEMA_2 = """
 ALTER TABLE tables ADD COLUMN owner TEXT;
-ALTER TABLE tables ADD COLUMN summary TEXT;
+CREATE TABLE lobby (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    summary TEXT NOT NULL
+);
 CREATE INDEX tables_owner ON tables (owner);
 CREATE TABLE workers (
     id TEXT PRIMARY KEY,
@@ -259,7 +267,8 @@ CREATE TABLE workers (
     pid INTEGER NOT NULL,
     host TEXT NOT NULL,
     started REAL NOT NULL,
-    seen REAL NOT NULL
+    seen REAL NOT NULL,
+    load INTEGER NOT NULL DEFAULT 0
 );
 """
 
@@ -270,7 +279,8 @@ takes a store at schema ``n - 1`` to schema ``n``. A store records the schema it
 transaction, and refuses a store at a schema newer than the program knows. Schema 1 is
 the four tables every store has had; a store written before schemas were counted (its
 ``user_version`` 0, with the tables there) is at schema 1. Schema 2 adds each table's
-owner and lobby summary, and the workers. PostgreSQL's migrations
+owner, the lobby's summaries (a table of their own: writing them never waits on a
+table's row, which every action locks) and the workers. PostgreSQL's migrations
 (:mod:`euchre.web.postgres`) are the same steps in its own types."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -437,13 +447,22 @@ class SqliteStore:
         rows = self._read("SELECT record FROM records WHERE table_id = ?", table)
         return str(rows[0][0]) if rows else None
 
-    async def set_summary(self, table: str, summary: dict[str, Any] | None) -> None:
-        text = None if summary is None else json.dumps(summary, ensure_ascii=False)
-        self._write(table, "UPDATE tables SET summary = ? WHERE id = ?", (text, table))
+    async def set_summaries(self, summaries: Mapping[str, dict[str, Any] | None]) -> None:
+        with self._transaction() as db:
+            for id_, summary in summaries.items():
+                if db.execute("SELECT 1 FROM tables WHERE id = ? AND owner = ?",
+                              (id_, self.worker)).fetchone() is None:
+                    continue
+                if summary is None:
+                    db.execute("DELETE FROM lobby WHERE table_id = ?", (id_,))
+                else:
+                    db.execute("INSERT OR REPLACE INTO lobby VALUES (?, ?)",
+                               (id_, summary_text(summary)))
 
     async def lobby(self) -> list[dict[str, Any]]:
         return summaries(self._read(
-            "SELECT summary FROM tables WHERE summary IS NOT NULL ORDER BY created, id"))
+            "SELECT l.summary FROM lobby l JOIN tables t ON t.id = l.table_id "
+            "ORDER BY t.created, t.id"))
 
     async def load_tables(self, ids: Collection[str] | None = None) -> list[StoredTable]:
         wanted = None if ids is None else set(ids)
@@ -452,7 +471,7 @@ class SqliteStore:
                        "ORDER BY created, id"),
             self._read("SELECT table_id, seat, name, token_hash, claimed FROM seats "
                        "ORDER BY table_id, seat"),
-            self._read("SELECT table_id, version, seat, action FROM actions "
+            self._read("SELECT table_id, version, seat, action, command FROM actions "
                        "ORDER BY table_id, version"),
             self._read("SELECT table_id FROM records"), wanted)
 
@@ -470,14 +489,15 @@ class SqliteStore:
                                      f"serve (process {pid}): stop it first, or use a "
                                      f"PostgreSQL store for several processes")
             db.execute("DELETE FROM workers")
-            db.execute("INSERT INTO workers VALUES (?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO workers VALUES (?, ?, ?, ?, ?, ?, 0)",
                        (worker.id, worker.address, worker.pid, worker.host, now, now))
             db.execute("UPDATE tables SET owner = NULL")  # for claim() to take
         self.worker = worker.id
 
-    async def heartbeat(self) -> set[str]:
+    async def heartbeat(self, load: int = 0) -> set[str]:
         with self._transaction() as db:
-            db.execute("UPDATE workers SET seen = ? WHERE id = ?", (time.time(), self.worker))
+            db.execute("UPDATE workers SET seen = ?, load = ? WHERE id = ?",
+                       (time.time(), load, self.worker))
         return {str(r[0]) for r in self._read("SELECT id FROM tables WHERE owner = ?",
                                               self.worker)}
 
@@ -496,19 +516,19 @@ class SqliteStore:
         return True
 
     async def owner(self, table: str) -> WorkerRow | None:
-        rows = self._read("SELECT w.id, w.address, w.pid, w.host, w.started, w.seen "
+        rows = self._read("SELECT w.id, w.address, w.pid, w.host, w.started, w.seen, w.load "
                           "FROM tables t LEFT JOIN workers w ON w.id = t.owner "
                           "WHERE t.id = ?", table)
         if not rows:
             raise KeyError(table)
-        id_, address, pid, host, started, seen = rows[0]
-        if id_ is None:
+        if rows[0][0] is None:
             return None
-        return WorkerRow(id_, address, pid, host, started, seen)
+        return WorkerRow(*rows[0])
 
     async def workers(self) -> list[WorkerRow]:
         return [WorkerRow(*row) for row in self._read(
-            "SELECT id, address, pid, host, started, seen FROM workers ORDER BY started")]
+            "SELECT id, address, pid, host, started, seen, load FROM workers "
+            "ORDER BY started")]
 
     async def leave(self) -> None:
         with self._transaction() as db:
@@ -547,6 +567,11 @@ def _alive(pid: int) -> bool:
     except OSError:
         return True
     return True
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    """A lobby summary as stored (JSON text)."""
+    return json.dumps(summary, ensure_ascii=False)
 
 
 def summaries(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
@@ -589,9 +614,11 @@ def assemble(tables_rows: list[tuple[Any, ...]], seat_rows: list[tuple[Any, ...]
         if id_ in tables and _readable(row, id_, "a seat", broken):
             tables[id_].seats.append(SeatRow(seat, name, token_hash, bool(claimed)))
     for row in action_rows:
-        id_, version, seat, action = row
+        id_, version, seat, action, command = row
         if id_ in tables and _readable(row, id_, "an action", broken):
             tables[id_].actions.append((version, seat, action))
+            if command is not None:
+                tables[id_].commands[seat, command] = version
     for (id_,) in record_rows:
         if id_ in tables:
             tables[id_].finished = True

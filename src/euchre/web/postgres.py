@@ -38,6 +38,7 @@ from euchre.web.database import (
     assemble,
     newer_store,
     summaries,
+    summary_text,
 )
 
 __all__ = ["CHANNEL", "MIGRATIONS", "POOL_SIZE", "RETRY_SECONDS", "PostgresStore", "shown_url"]
@@ -88,7 +89,9 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     ),
     (
         "ALTER TABLE tables ADD COLUMN owner TEXT",
-        "ALTER TABLE tables ADD COLUMN summary TEXT",
+        """CREATE TABLE lobby (
+            table_id TEXT PRIMARY KEY REFERENCES tables(id),
+            summary TEXT NOT NULL)""",
         "CREATE INDEX tables_owner ON tables (owner)",
         """CREATE TABLE workers (
             id TEXT PRIMARY KEY,
@@ -96,7 +99,8 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             pid INTEGER NOT NULL,
             host TEXT NOT NULL,
             started DOUBLE PRECISION NOT NULL,
-            seen DOUBLE PRECISION NOT NULL)""",
+            seen DOUBLE PRECISION NOT NULL,
+            load INTEGER NOT NULL DEFAULT 0)""",
     ),
 )
 """The migrations of :data:`euchre.web.database.MIGRATIONS`, in PostgreSQL's types (the
@@ -184,15 +188,21 @@ class PostgresStore:
 
     # -- one transaction, retried -------------------------------------------------------
 
-    async def _run(self, what: str, work: Callable[[AsyncConnection[Any]], Awaitable[T]]) -> T:
-        """``work`` in one transaction; tried again while the server can not be reached
-        (for :data:`RETRY_SECONDS`), then :class:`StoreError`."""
+    async def _run(self, what: str, work: Callable[[AsyncConnection[Any]], Awaitable[T]],
+                   *, transaction: bool = True) -> T:
+        """``work`` in one transaction (``transaction=False``: one statement, which is a
+        transaction of its own, saving the round trips of ``BEGIN`` and ``COMMIT``);
+        tried again while the server can not be reached (for :data:`RETRY_SECONDS`),
+        then :class:`StoreError`."""
         deadline = time.monotonic() + RETRY_SECONDS
         delay = 0.05
         while True:
             try:
-                async with self._pool.connection() as conn, conn.transaction():
-                    return await work(conn)
+                async with self._pool.connection() as conn:
+                    if not transaction:
+                        return await work(conn)
+                    async with conn.transaction():
+                        return await work(conn)
             except (psycopg.OperationalError, PoolTimeout) as error:
                 if time.monotonic() + delay > deadline:
                     raise StoreError(f"can not {what} the store {self.url}: "
@@ -208,7 +218,7 @@ class PostgresStore:
                     ) -> list[tuple[Any, ...]]:
         async def read(conn: AsyncConnection[Any]) -> list[tuple[Any, ...]]:
             return await (await conn.execute(sql, args)).fetchall()
-        return await self._run("read", read)
+        return await self._run("read", read, transaction=False)
 
     async def _owned(self, conn: AsyncConnection[Any], table: str) -> None:
         """Lock ``table``'s row for this transaction, refusing unless this worker owns
@@ -261,7 +271,8 @@ class PostgresStore:
                 "AND version = %s", (table, version))).fetchone()
             if there != (seat, action, command):  # not our own write, tried again
                 raise StoreError(f"action {version} of table {table} is written already")
-        await self._run("write", write)
+        # one statement, fenced by the row lock it takes: no BEGIN and COMMIT to send
+        await self._run("write", write, transaction=False)
 
     async def command_version(self, table: str, seat: int, command: str) -> int | None:
         rows = await self._rows("SELECT version FROM actions WHERE table_id = %s AND "
@@ -276,13 +287,27 @@ class PostgresStore:
         rows = await self._rows("SELECT record FROM records WHERE table_id = %s", (table,))
         return str(rows[0][0]) if rows else None
 
-    async def set_summary(self, table: str, summary: dict[str, Any] | None) -> None:
-        text = None if summary is None else json.dumps(summary, ensure_ascii=False)
-        await self._write(table, "UPDATE tables SET summary = %s WHERE id = %s", (text, table))
+    async def set_summaries(self, summaries: Mapping[str, dict[str, Any] | None]) -> None:
+        async def write(conn: AsyncConnection[Any]) -> None:
+            gone = [id_ for id_, s in summaries.items() if s is None]
+            kept = [(id_, summary_text(s), id_, self.worker)
+                    for id_, s in summaries.items() if s is not None]
+            if gone:
+                await conn.execute("DELETE FROM lobby l USING tables t WHERE t.id = l.table_id "
+                                   "AND l.table_id = ANY(%s) AND t.owner = %s",
+                                   (gone, self.worker))
+            if kept:
+                async with conn.cursor() as cur:
+                    await cur.executemany(
+                        "INSERT INTO lobby SELECT %s, %s WHERE EXISTS (SELECT 1 FROM tables "
+                        "WHERE id = %s AND owner = %s) ON CONFLICT (table_id) DO UPDATE "
+                        "SET summary = EXCLUDED.summary", kept)
+        await self._run("write", write)
 
     async def lobby(self) -> list[dict[str, Any]]:
         return summaries(await self._rows(
-            "SELECT summary FROM tables WHERE summary IS NOT NULL ORDER BY created, id"))
+            "SELECT l.summary FROM lobby l JOIN tables t ON t.id = l.table_id "
+            "ORDER BY t.created, t.id"))
 
     async def load_tables(self, ids: Collection[str] | None = None) -> list[StoredTable]:
         where, args = ("", ()) if ids is None else ("WHERE {} = ANY(%s)", (list(ids),))
@@ -294,9 +319,9 @@ class PostgresStore:
         seats = await self._rows(sql("SELECT table_id, seat, name, token_hash, claimed "
                                      "FROM seats WHERE_IDS ORDER BY table_id, seat",
                                      "table_id"), args)
-        actions = await self._rows(sql("SELECT table_id, version, seat, action FROM actions "
-                                       "WHERE_IDS ORDER BY table_id, version", "table_id"),
-                                   args)
+        actions = await self._rows(sql("SELECT table_id, version, seat, action, command "
+                                       "FROM actions WHERE_IDS ORDER BY table_id, version",
+                                       "table_id"), args)
         records = await self._rows(sql("SELECT table_id FROM records WHERE_IDS", "table_id"),
                                    args)
         return assemble(tables, seats, actions, records, None if ids is None else set(ids))
@@ -305,14 +330,14 @@ class PostgresStore:
 
     async def join(self, worker: WorkerRow) -> None:
         await self._run("write", lambda conn: conn.execute(
-            f"INSERT INTO workers VALUES (%s, %s, %s, %s, {_NOW}, {_NOW})",
+            f"INSERT INTO workers VALUES (%s, %s, %s, %s, {_NOW}, {_NOW}, 0)",
             (worker.id, worker.address, worker.pid, worker.host)))
         self.worker = worker.id
 
-    async def heartbeat(self) -> set[str]:
+    async def heartbeat(self, load: int = 0) -> set[str]:
         async def beat(conn: AsyncConnection[Any]) -> set[str]:
-            await conn.execute(f"UPDATE workers SET seen = {_NOW} WHERE id = %s",
-                               (self.worker,))
+            await conn.execute(f"UPDATE workers SET seen = {_NOW}, load = %s WHERE id = %s",
+                               (load, self.worker))
             rows = await (await conn.execute("SELECT id FROM tables WHERE owner = %s",
                                              (self.worker,))).fetchall()
             return {str(r[0]) for r in rows}
@@ -346,7 +371,7 @@ class PostgresStore:
 
     async def owner(self, table: str) -> WorkerRow | None:
         rows = await self._rows(
-            "SELECT w.id, w.address, w.pid, w.host, w.started, w.seen FROM tables t "
+            "SELECT w.id, w.address, w.pid, w.host, w.started, w.seen, w.load FROM tables t "
             f"LEFT JOIN workers w ON w.id = t.owner AND w.seen >= {_NOW} - %s "
             "WHERE t.id = %s", (LEASE_SECONDS, table))
         if not rows:
@@ -357,7 +382,7 @@ class PostgresStore:
 
     async def workers(self) -> list[WorkerRow]:
         return [WorkerRow(*row) for row in await self._rows(
-            "SELECT id, address, pid, host, started, seen FROM workers "
+            "SELECT id, address, pid, host, started, seen, load FROM workers "
             f"WHERE seen >= {_NOW} - %s ORDER BY started, id", (LEASE_SECONDS,))]
 
     async def leave(self) -> None:

@@ -293,6 +293,9 @@ class Room:
         ``None``: no pause."""
         self.ready: set[int] = set()
         """The seats whose person has said ``ready`` in this pause."""
+        self.commands: dict[tuple[int, str], int] = {}
+        """The version each command id made, by seat and id: every one in the store (the
+        room is the table's only writer), so a repeated command costs no read."""
 
     # -- making and loading ------------------------------------------------------------
 
@@ -325,6 +328,7 @@ class Room:
         for _version, seat, text in stored.actions:
             room.table.apply(parse_action(text), seat)
         room.finished = stored.finished
+        room.commands = dict(stored.commands)
         if room.table.game_over and not room.finished:
             # killed between the last action and its record: write the record now
             try:
@@ -660,7 +664,7 @@ class Room:
 
     async def _act(self, client: Client, seat: int, command: str, version: int,
                    text: str) -> None:
-        done = await self._store(self.store.command_version(self.id, seat, command))
+        done = self.commands.get((seat, command))
         if done is not None:
             self._send(client, {"type": "ack", "id": command, "version": done})
             return
@@ -710,6 +714,8 @@ class Room:
         caller holds the room's lock)."""
         version = self.table.version + 1
         await self._store(self.store.append_action(self.id, version, seat, text, command))
+        if command is not None:
+            self.commands[seat, command] = version
         event = self.table.apply(parse_action(text), seat)
         self.turn_deadline = None
         if self.table.game_over:

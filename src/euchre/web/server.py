@@ -149,6 +149,9 @@ class Server:
         self._wake = asyncio.Event()
         self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self.running = False
+        self._workers: tuple[float, list[WorkerRow]] | None = None
+        self._sent: dict[str, int] = {}
+        """The tables sent to each other worker since the workers were last read."""
         self.http: Any = None
         """The client that forwards requests to other workers (:mod:`euchre.web.forward`),
         made on first use."""
@@ -170,6 +173,7 @@ class Server:
         if self.store.shared:
             loop = asyncio.get_running_loop()
             self._tasks.append(loop.create_task(self._beat()))
+            self._tasks.append(loop.create_task(self._listings()))
             self._tasks.append(loop.create_task(self.store.listen(self._heard)))
 
     async def stop(self) -> None:
@@ -234,7 +238,7 @@ class Server:
         self._room(room)
         if self.store.shared:  # listed at once, on every worker
             self._listed.discard(id)
-            await self.store.set_summary(id, None if settings.private else room.describe())
+            await self.store.set_summaries({id: None if settings.private else room.describe()})
             await self.store.notify("created", id)
         return room, tokens
 
@@ -277,6 +281,28 @@ class Server:
         await self.store.notify("moved", id)
         return self._room(rooms[0]) if rooms else None
 
+    def in_play(self) -> int:
+        """The tables in play this worker serves."""
+        return sum(1 for room in self.rooms.values() if not room.table.game_over)
+
+    async def place(self) -> WorkerRow | None:
+        """Where a new table should live: ``None`` for here, or the live worker with the
+        fewest tables in play (as of its last beat, counting the tables sent to it
+        since), so that tables spread over the workers whichever took the request."""
+        if not self.store.shared:
+            return None
+        now = time.monotonic()
+        if self._workers is None or now - self._workers[0] > HEARTBEAT_SECONDS:
+            self._workers = (now, await self.store.workers())
+            self._sent.clear()
+        workers = [w for w in self._workers[1] if w.id != self.worker.id]
+        mine = self.in_play()
+        best = min(workers, key=lambda w: w.load + self._sent.get(w.id, 0), default=None)
+        if best is None or best.load + self._sent.get(best.id, 0) + 1 >= mine:
+            return None  # here is as good as anywhere (ties stay here)
+        self._sent[best.id] = self._sent.get(best.id, 0) + 1
+        return best
+
     # -- the lobby -----------------------------------------------------------------------
 
     def listing(self, room: Room) -> None:
@@ -298,20 +324,23 @@ class Server:
         return mine + [d for d in self._lobby[1] if d.get("id") not in here]
 
     async def _write_listings(self) -> None:
-        """Write the lobby summaries that changed (a finished or private table is not
-        listed)."""
+        """Write the lobby summaries that changed, in one transaction (a finished or
+        private table is not listed)."""
         changed, self._listed = self._listed, set()
+        summaries = {}
         for id in changed:
             room = self.rooms.get(id)
-            if room is None:
-                continue
-            listed = not room.table.game_over and not room.settings.private
-            try:
-                await self.store.set_summary(id, room.describe() if listed else None)
-            except StoreError as error:
-                LOG.warning("table %s: its lobby summary can not be written: %s", id, error)
-        if changed:
-            await self.store.notify("listed", "")
+            if room is not None:
+                listed = not room.table.game_over and not room.settings.private
+                summaries[id] = room.describe() if listed else None
+        if not summaries:
+            return
+        try:
+            await self.store.set_summaries(summaries)
+        except StoreError as error:
+            LOG.warning("%d lobby summaries can not be written: %s", len(summaries), error)
+            return
+        await self.store.notify("listed", "")
 
     # -- the worker's beat ---------------------------------------------------------------
 
@@ -322,20 +351,31 @@ class Server:
         if notice.kind in ("released", "resync"):
             self._wake.set()
 
+    async def _listings(self) -> None:
+        """Every second, the lobby summaries that changed written (apart from the beat,
+        which nothing may hold up)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await self._write_listings()
+            except Exception:  # the lobby must go on
+                LOG.exception("worker %s: the lobby's summaries failed", self.worker.id)
+
     async def _beat(self) -> None:
         """Every second: say this worker is alive, let go of tables another worker has
-        taken, claim the tables nobody serves, write the lobby's summaries."""
+        taken, claim the tables nobody serves."""
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), HEARTBEAT_SECONDS)
             self._wake.clear()
             try:
-                owned = await self.store.heartbeat()
-                for id in [id for id in self.rooms if id not in owned]:
+                # a room opened while the store answers was not in its answer
+                before = set(self.rooms)
+                owned = await self.store.heartbeat(self.in_play())
+                for id in before - owned:
                     self.let_go(id)
                 while len(await self._claim()) == CLAIM_BATCH:
                     pass
-                await self._write_listings()
             except StoreError as error:
                 LOG.error("worker %s: %s", self.worker.id, error)
             except Exception:  # the beat must go on
