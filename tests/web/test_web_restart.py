@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client as http_client
 import json
 import os
 import signal
@@ -50,7 +51,8 @@ def free_port() -> int:
 
 def http(url: str, body: dict[str, Any] | None = None) -> Any:
     """GET (or POST ``body`` to) ``url``, its JSON answer; a 503 (a table moving between
-    workers) is tried again for :data:`MOVING_SECONDS`."""
+    workers) or a connection reset (taken by a worker as it was killed) is tried again
+    for :data:`MOVING_SECONDS`."""
     data = None if body is None else json.dumps(body).encode()
     deadline = time.monotonic() + MOVING_SECONDS
     while True:
@@ -63,7 +65,11 @@ def http(url: str, body: dict[str, Any] | None = None) -> Any:
         except urllib.error.HTTPError as error:
             if error.code != 503 or time.monotonic() > deadline:
                 raise
-            time.sleep(0.2)
+        except (ConnectionResetError, http_client.RemoteDisconnected):
+            # taken by a worker at the moment it was killed: as a page, try again
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.2)
 
 
 class ServerProcess:

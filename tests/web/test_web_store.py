@@ -292,6 +292,29 @@ def test_a_write_is_retried_over_a_lost_connection_and_never_doubled() -> None:
     two_workers(test)
 
 
+def test_actions_written_together_each_hear_their_own_fate() -> None:
+    """Actions of many tables arriving at once go in batches; one whose table another
+    worker owns, or whose version is taken, fails alone."""
+    async def test(a: Store, b: Store, url: str) -> None:
+        for n in range(30):
+            await a.create_table(*table(f"t{n}", created=float(n)))
+        await b.create_table(*table("theirs", created=99.0))
+        await a.append_action("t0", 1, 0, "pass", "c")
+        results = await asyncio.gather(
+            *(a.append_action(f"t{n}", 1 if n else 2, 1, "pass", f"x{n}") for n in range(30)),
+            a.append_action("theirs", 1, 0, "pass", None),
+            a.append_action("t1", 1, 0, "order", None),  # t1's version 1 is in this batch
+            return_exceptions=True)
+        assert results[:30] == [None] * 30
+        assert isinstance(results[30], LeaseLost)
+        assert isinstance(results[31], StoreError) and not isinstance(results[31], LeaseLost)
+        loaded = {t.id: t.actions for t in await a.load_tables()}
+        assert loaded["t0"] == [(1, 0, "pass"), (2, 1, "pass")]
+        assert all(loaded[f"t{n}"] == [(1, 1, "pass")] for n in range(1, 30))
+        assert loaded["theirs"] == []
+    two_workers(test)
+
+
 def test_postgres_migrates_and_refuses_a_newer_schema() -> None:
     import psycopg
 

@@ -17,6 +17,7 @@ first.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import socket
 from pathlib import Path
@@ -219,15 +220,20 @@ async def run_worker(args: argparse.Namespace, url: str) -> int:
     import uvicorn
 
     from euchre.web.app import create_app
+    from euchre.web.gate import HANDOFF_ENV
     from euchre.web.stores import open_store
 
     listening: list[sockets.socket] = []
     address = ""
+    public = None
     if args.worker_fd is not None:
-        listening.append(sockets.socket(fileno=args.worker_fd))
+        public = sockets.socket(fileno=args.worker_fd)
         internal = sockets.create_server((args.internal_host, 0), backlog=1024)
         listening.append(internal)
         address = f"{args.internal_host}:{internal.getsockname()[1]}"
+    handoff = os.environ.get(HANDOFF_ENV)
+    if public is not None and not handoff:
+        listening.append(public)  # no gate: the HTTP server accepts them itself
     store = await open_store(url)
     app = create_app(store, away_seconds=args.away, allow_origins=args.allow_origin,
                      hosts=[args.host], address=address,
@@ -238,8 +244,42 @@ async def run_worker(args: argparse.Namespace, url: str) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
                             ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20,
                             ws_per_message_deflate=False, backlog=2048)
+    server = uvicorn.Server(config)
     try:
-        await uvicorn.Server(config).serve(sockets=listening or None)
+        if public is not None and handoff:
+            await _serve_gated(server, listening, public, Path(handoff))
+        else:
+            await server.serve(sockets=listening or None)
     finally:
         await store.close()
     return 0
+
+
+async def _serve_gated(server: Any, listening: list[Any], public: Any, folder: Path) -> None:
+    """Serve with a :class:`~euchre.web.gate.Gate` accepting the public connections
+    (each handed to the worker of this machine that serves its table, or served here)."""
+    import asyncio
+    import functools
+
+    from euchre.web.gate import Gate
+
+    serving = asyncio.ensure_future(server.serve(sockets=listening))
+    while not server.started and not serving.done():
+        await asyncio.sleep(0.02)
+    if serving.done():
+        await serving
+        return
+    config = server.config
+    # what uvicorn makes for each connection it accepts, made here for the gate's
+    protocol = functools.partial(config.http_protocol_class, config=config,
+                                 server_state=server.server_state,
+                                 app_state=server.lifespan.state)
+    gate = Gate(config.app.state.server, public, protocol, folder)
+    config.app.state.server.gate = gate
+    gating = asyncio.ensure_future(gate.run())
+    try:
+        await serving
+    finally:
+        gating.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await gating

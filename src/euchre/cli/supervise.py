@@ -14,10 +14,12 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Final
 
@@ -67,8 +69,9 @@ def supervise(args: argparse.Namespace, url: str, shown: str) -> int:
     """Run ``args.workers`` workers over the store ``url`` until told to stop."""
     # one secret for every worker: the environment's (the same on every machine of a
     # room that spans several), else a new one
+    handoff = tempfile.mkdtemp(prefix="euchre-workers-")  # their hand-over sockets
     env = {**os.environ, "EUCHRE_CLUSTER_SECRET": os.environ.get("EUCHRE_CLUSTER_SECRET")
-           or secrets.token_urlsafe(24)}
+           or secrets.token_urlsafe(24), "EUCHRE_HANDOFF_DIR": handoff}
     workers: dict[int, subprocess.Popen[bytes]] = {}
     born: dict[int, float] = {}
     pause = 0.5
@@ -120,6 +123,7 @@ def supervise(args: argparse.Namespace, url: str, shown: str) -> int:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        shutil.rmtree(handoff, ignore_errors=True)
     return 0
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -59,6 +60,10 @@ _NOW: Final = "EXTRACT(EPOCH FROM clock_timestamp())::double precision"
 """The store's clock (seconds since the epoch): every worker's leases are timed by it."""
 
 T = TypeVar("T")
+_Action = tuple[str, int, int, str, "str | None"]
+"""An action as written: table, version, seat, action, command id."""
+BATCH: Final = 500
+"""The most actions written in one statement."""
 
 MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
     (
@@ -158,6 +163,9 @@ class PostgresStore:
         self._pool = pool
         self.worker = "unregistered"
         self._listener: asyncio.Task[None] | None = None
+        self._waiting: list[tuple[_Action, asyncio.Future[None]]] = []
+        """The actions waiting for the next batch (:meth:`append_action`)."""
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str) -> PostgresStore:
@@ -257,22 +265,58 @@ class PostgresStore:
 
     async def append_action(self, table: str, version: int, seat: int, action: str,
                             command: str | None) -> None:
-        async def write(conn: AsyncConnection[Any]) -> None:
-            done = await conn.execute(
-                "WITH mine AS (SELECT 1 FROM tables WHERE id = %s AND owner = %s FOR SHARE) "
-                "INSERT INTO actions SELECT %s, %s, %s, %s, %s FROM mine "
-                "ON CONFLICT DO NOTHING",
-                (table, self.worker, table, version, seat, action, command))
-            if done.rowcount == 1:
-                return
-            await self._owned(conn, table)
-            there = await (await conn.execute(
-                "SELECT seat, action, command FROM actions WHERE table_id = %s "
-                "AND version = %s", (table, version))).fetchone()
-            if there != (seat, action, command):  # not our own write, tried again
-                raise StoreError(f"action {version} of table {table} is written already")
-        # one statement, fenced by the row lock it takes: no BEGIN and COMMIT to send
-        await self._run("write", write, transaction=False)
+        """The action waits for the next batch: the actions of every table that arrive
+        while a batch is written go together in the one after it (one statement, one
+        commit: a group commit), and each caller hears its own action's fate."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append(((table, version, seat, action, command), done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_batches())
+        await done
+
+    async def _write_batches(self) -> None:
+        """Write the waiting actions, a batch at a time, until none wait."""
+        while self._waiting:
+            batch, self._waiting = self._waiting[:BATCH], self._waiting[BATCH:]
+            actions = [action for action, _ in batch]
+            try:
+                failed = await self._run("write", functools.partial(
+                    _insert_batch, actions=actions, worker=self.worker), transaction=False)
+            except StoreError:  # each alone: a value refused spoils no other's action
+                failed = set(range(len(batch)))
+            for index, (action, done) in enumerate(batch):
+                outcome: StoreError | None = None
+                if index in failed:
+                    try:
+                        await self._run("write", functools.partial(self._append_one,
+                                                                   action=action),
+                                        transaction=False)
+                    except StoreError as error:
+                        outcome = error
+                if done.done():  # its caller stopped waiting (the table let go)
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
+    async def _append_one(self, conn: AsyncConnection[Any], action: _Action) -> None:
+        """One action written alone, or why not: another worker owns the table
+        (:class:`LeaseLost`), or its version is there already (:class:`StoreError`),
+        unless it is this very action, written before its answer was lost."""
+        table, version, seat, text, command = action
+        done = await conn.execute(
+            "WITH mine AS (SELECT 1 FROM tables WHERE id = %s AND owner = %s FOR SHARE) "
+            "INSERT INTO actions SELECT %s, %s, %s, %s, %s FROM mine ON CONFLICT DO NOTHING",
+            (table, self.worker, table, version, seat, text, command))
+        if done.rowcount == 1:
+            return
+        await self._owned(conn, table)
+        there = await (await conn.execute(
+            "SELECT seat, action, command FROM actions WHERE table_id = %s AND version = %s",
+            (table, version))).fetchone()
+        if there != (seat, text, command):
+            raise StoreError(f"action {version} of table {table} is written already")
 
     async def command_version(self, table: str, seat: int, command: str) -> int | None:
         rows = await self._rows("SELECT version FROM actions WHERE table_id = %s AND "
@@ -459,6 +503,24 @@ class PostgresStore:
                                       rows["actions"])
                 await cur.executemany("INSERT INTO records VALUES (%s, %s)", rows["records"])
         await self._run("write", write)
+
+
+async def _insert_batch(conn: AsyncConnection[Any], actions: list[_Action],
+                        worker: str) -> set[int]:
+    """Insert ``actions`` in one statement, each only where ``worker`` owns its table
+    (the table's row locked while the statement runs); returns the indices of those
+    not inserted (another owner, a version there already), for one by one."""
+    columns = list(zip(*actions, strict=True))
+    rows = await (await conn.execute(
+        "WITH new AS (SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[], "
+        "%s::text[]) AS n(table_id, version, seat, action, command)), "
+        "mine AS (SELECT t.id FROM tables t WHERE t.id IN (SELECT table_id FROM new) "
+        "AND t.owner = %s FOR SHARE) "
+        "INSERT INTO actions SELECT new.* FROM new JOIN mine ON mine.id = new.table_id "
+        "ON CONFLICT DO NOTHING RETURNING *",
+        (*[list(c) for c in columns], worker))).fetchall()
+    written = {tuple(row) for row in rows}
+    return {i for i, a in enumerate(actions) if a not in written}
 
 
 def _notice(payload: str) -> Notice | None:

@@ -89,6 +89,14 @@ class Meters(Hooks):
                   "# TYPE euchre_sockets gauge",
                   f'euchre_sockets{{{label},kind="local"}} {self.sockets}',
                   f'euchre_sockets{{{label},kind="forwarded"}} {self.forwarded_sockets}']
+        gate = server.gate
+        if gate is not None:
+            lines += ["# HELP euchre_connections_handed_total Connections this worker "
+                      "handed to the worker of its machine that serves their table "
+                      "(out), or was handed (in).",
+                      "# TYPE euchre_connections_handed_total counter",
+                      f'euchre_connections_handed_total{{{label},way="out"}} {gate.handed}',
+                      f'euchre_connections_handed_total{{{label},way="in"}} {gate.taken}']
         lines += _summary("euchre_command_seconds", "Commands answered: stored, applied "
                           "and sent to the table's clients.", label, self._commands,
                           self.commands, self.command_seconds)
@@ -152,6 +160,9 @@ class Server:
         self._workers: tuple[float, list[WorkerRow]] | None = None
         self._sent: dict[str, int] = {}
         """The tables sent to each other worker since the workers were last read."""
+        self.gate: Any = None
+        """The worker's :class:`~euchre.web.gate.Gate`, when it has one (its counts go
+        to ``/metrics``)."""
         self.http: Any = None
         """The client that forwards requests to other workers (:mod:`euchre.web.forward`),
         made on first use."""
