@@ -101,7 +101,9 @@ async def page_like(base: str, table: str, token: str, kill: Any) -> tuple[list[
     last = 0
     pending: dict[str, Any] | None = None
     connections = 0
+    deadline = time.monotonic() + 90
     while len(acked) < 4:
+        assert time.monotonic() < deadline, f"acked {acked} in {connections} connections"
         connections += 1
         try:
             async with connect(url) as ws:
@@ -109,8 +111,8 @@ async def page_like(base: str, table: str, token: str, kill: Any) -> tuple[list[
                                           "last_version": last}))
                 if pending is not None:
                     await ws.send(json.dumps(pending))
-                async for raw in ws:
-                    message = json.loads(raw)
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
                     state = message.get("state")
                     if state is not None:
                         last = state["version"]

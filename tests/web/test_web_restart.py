@@ -34,6 +34,8 @@ from websockets.asyncio.client import connect
 from helpers.postgres import fresh_database
 
 TABLES = 3
+RECEIVE_SECONDS = 60.0
+"""The longest wait for a frame: a table that stalls fails its test, never hangs it."""
 STORES = ["sqlite", "postgres"]
 """The servers each test runs against: ``sqlite``, one process over SQLite;
 ``postgres``, two workers over PostgreSQL."""
@@ -147,7 +149,7 @@ async def play(base: str, table: str, token: str, actions: int) -> dict[str, int
         state: dict[str, Any] = {}
         started = False
         while len(acks) < actions:
-            message = json.loads(await ws.recv())
+            message = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_SECONDS))
             if message["type"] == "welcome" and not started:
                 started = True
                 await ws.send(json.dumps({"type": "start"}))
@@ -175,14 +177,14 @@ async def repeat(base: str, table: str, token: str,
                                   "last_version": 0}))
         events: list[dict[str, Any]] = []
         while not events:
-            message = json.loads(await ws.recv())
+            message = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_SECONDS))
             if message["type"] == "catchup":
                 events = message["events"]
         for command in acks:
             await ws.send(json.dumps({"type": "act", "id": command, "version": 0,
                                       "action": "pass"}))
         while len(again) < len(acks):
-            message = json.loads(await ws.recv())
+            message = json.loads(await asyncio.wait_for(ws.recv(), RECEIVE_SECONDS))
             if message["type"] == "ack":
                 again[message["id"]] = message["version"]
     return again, events
