@@ -292,6 +292,28 @@ def test_a_worker_stopped_releases_its_tables(tmp_path: Path) -> None:
             assert db.execute("SELECT count(*) FROM workers").fetchone() == (0,)
 
 
+def test_two_servers_over_one_store_forward_to_each_other(tmp_path: Path) -> None:
+    """Two ``euchre serve`` started apart (no ``--workers``) over one PostgreSQL: each
+    answers for the other's tables, sockets included, and lists them."""
+    with fresh_database() as url:
+        first, second = ServerProcess(tmp_path, url, 0), ServerProcess(tmp_path, url, 0)
+        try:
+            first.start()
+            second.start()
+            made = http(f"{first.base}/api/tables", {
+                "seats": ["person", "basic", "basic", "basic"], "pace": 0, "level": "basic",
+                "seed": 3, "target": 10})
+            there = http(f"{second.base}/api/tables/{made['id']}")
+            assert first.process is not None and there["worker"]["pid"] == first.process.pid
+            assert [t["id"] for t in http(f"{second.base}/api/tables")["tables"]] == [
+                made["id"]]
+            acks = asyncio.run(play(second.base, made["id"], made["token"], 3))
+            assert len(acks) == 3
+        finally:
+            first.stop()
+            second.stop()
+
+
 def test_workers_need_a_shared_store(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "euchre", "serve", "--workers", "2",
                           "--data", str(tmp_path)], capture_output=True, text=True,

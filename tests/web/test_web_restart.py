@@ -76,7 +76,8 @@ def http(url: str, body: dict[str, Any] | None = None) -> Any:
 
 class ServerProcess:
     """``euchre serve`` as a process (its own process group): over SQLite in ``data``,
-    or with ``store`` (a PostgreSQL address), ``workers`` workers over it."""
+    or with ``store`` (a PostgreSQL address), ``workers`` workers over it (0: one
+    process, without ``--workers``)."""
 
     def __init__(self, data: Path, store: str | None = None, workers: int = 2,
                  extra: tuple[str, ...] = ()) -> None:
@@ -95,7 +96,8 @@ class ServerProcess:
         command = [sys.executable, "-m", "euchre", "serve", "--port", str(self.port)]
         if self.store is None:
             return [*command, "--data", str(self.data), *self.extra]
-        return [*command, "--store", self.store, "--workers", str(self.workers), *self.extra]
+        workers = ["--workers", str(self.workers)] if self.workers else []
+        return [*command, "--store", self.store, *workers, *self.extra]
 
     def start(self) -> None:
         self.process = subprocess.Popen(self.command(), stdout=subprocess.PIPE,

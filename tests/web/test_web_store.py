@@ -356,3 +356,57 @@ def test_the_lease_times_are_the_stores_clock() -> None:
         assert len(seen) == 2 and all(abs(s - time.time()) < 60 for s in seen)
         assert json.dumps([w.to_json() for w in await b.workers()])
     two_workers(test)
+
+
+# -- what operators see ---------------------------------------------------------------
+
+
+def test_metrics_count_tables_sockets_and_commands(tmp_path: Path) -> None:
+    from test_web import create, hello, make_client, receive
+
+    with make_client(tmp_path) as client:
+        made = create(client, seats=["person", "basic", "basic", "basic"])
+        before = client.get("/metrics")
+        assert before.status_code == 200
+        assert before.headers["content-type"].startswith("text/plain; version=0.0.4")
+        assert 'state="playing"} 1' in before.text
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            state = hello(ws, 0, made["token"])["state"]
+            ws.send_json({"type": "start"})
+            while not state["legal"]:
+                message = receive(ws)
+                state = message.get("state") or state
+            ws.send_json({"type": "act", "id": "m1", "version": state["version"],
+                          "action": state["legal"][0]["action"]})
+            receive(ws, "ack")
+            text = client.get("/metrics").text
+        worker = client.get(f"/api/tables/{made['id']}").json()["worker"]
+    label = f'worker="{worker["id"]}"'
+    assert f'euchre_sockets{{{label},kind="local"}} 1' in text
+    assert f"euchre_command_seconds_count{{{label}}} 1" in text
+    assert f'euchre_command_seconds{{{label},quantile="0.99"}}' in text
+    count = [line for line in text.splitlines()
+             if line.startswith(f"euchre_store_seconds_count{{{label}}}")]
+    assert count and int(count[0].split()[-1]) >= 2  # the start, the action
+    families = [line.split()[2] for line in text.splitlines() if line.startswith("# TYPE")]
+    assert len(families) == len(set(families))  # each family once
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--store", "sqlite:///x.sqlite3", "--data", "."], "give --store or --data, not both"),
+    (["--store", "mysql://db/x"], "is not a store's address"),
+    (["--migrate-from", "sqlite:///x.sqlite3"], "--migrate-from moves a SQLite store into"),
+    (["--store", "postgresql:///x?host=/nonexistent-dir&user=u"], "can not reach the store"),
+])
+def test_serve_refuses_a_bad_store_in_one_line(argv: list[str], words: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from euchre.cli.main import main
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    assert main(["serve", "--port", str(free), *argv]) == 1
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err

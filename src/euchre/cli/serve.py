@@ -228,10 +228,15 @@ async def run_worker(args: argparse.Namespace, url: str) -> int:
     public = None
     if args.worker_fd is not None:
         public = sockets.socket(fileno=args.worker_fd)
+    elif url.split(":", 1)[0].lower() in ("postgresql", "postgres"):
+        # alone over a shared store, as one worker among any others serving it
+        family = sockets.AF_INET6 if ":" in args.host else sockets.AF_INET
+        public = sockets.create_server((args.host, args.port), family=family, backlog=2048)
+    if public is not None:  # the address the other workers forward to
         internal = sockets.create_server((args.internal_host, 0), backlog=1024)
         listening.append(internal)
         address = f"{args.internal_host}:{internal.getsockname()[1]}"
-    handoff = os.environ.get(HANDOFF_ENV)
+    handoff = os.environ.get(HANDOFF_ENV) if args.worker_fd is not None else None
     if public is not None and not handoff:
         listening.append(public)  # no gate: the HTTP server accepts them itself
     store = await open_store(url)
