@@ -155,6 +155,13 @@ CASES: list[tuple[list[str], int, str]] = [
     (["serve", "--allow-origin", "evil"], PARSER,
      "--allow-origin: must be an address such as http://example.com:8000, not 'evil'"),
     (["serve", "--away", "0"], PARSER, "--away: must be a number of seconds from 1 to 3600"),
+    (["serve", "--store", "mysql://db/x"], COMMAND, "is not a store's address"),
+    (["serve", "--workers", "0"], PARSER, "--workers: must be a whole number of at least 1"),
+    (["serve", "--migrate-from", "sqlite:///x.sqlite3"], COMMAND,
+     "--migrate-from moves a SQLite store into PostgreSQL"),
+    (["serve", "--internal-host", "example.com"], PARSER,
+     "--internal-host: must be an IP address"),
+    (["serve", "--worker-fd", "-1"], PARSER, "--worker-fd: must be a whole number of at least 0"),
     # bot
     (["bot", "grandmaster"], COMMAND, "unknown bot 'grandmaster'"),
     (["bot", "random", "--seed", "x"], PARSER, "--seed: must be a whole number, not 'x'"),

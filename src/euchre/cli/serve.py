@@ -87,11 +87,12 @@ def add_serve_command(subparsers: Any) -> None:
     serve.add_argument("--migrate-from", metavar="URL", default=None,
                        help="first move every table of the SQLite store at URL "
                             "(sqlite:///PATH) into the PostgreSQL --store")
-    serve.add_argument("--internal-host", default="127.0.0.1", metavar="HOST",
+    serve.add_argument("--internal-host", default="127.0.0.1", metavar="HOST", type=ip_address,
                        help="the IP address the other workers reach this machine's "
                             "workers at (default: 127.0.0.1, workers on one machine)")
     # a worker started by --workers: the listening socket it inherits
-    serve.add_argument("--worker-fd", type=int, default=None, help=argparse.SUPPRESS)
+    serve.add_argument("--worker-fd", type=whole_number(0), default=None,
+                       help=argparse.SUPPRESS)
     serve.add_argument("--allow-origin", metavar="URL", action="append", default=[],
                        type=origin,
                        help="another address the server is reached at (a name, a proxy): "
@@ -101,6 +102,21 @@ def add_serve_command(subparsers: Any) -> None:
                        help="how long a dropped player keeps the seat before a bot plays "
                             "for them (default: 60)")
     serve.set_defaults(func=cmd_serve)
+
+
+def ip_address(text: str) -> str:
+    """An argparse ``type``: an IP address (what the other workers connect to).
+
+    >>> ip_address("10.0.0.7")
+    '10.0.0.7'
+    """
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an IP address such as 10.0.0.7, "
+                                         f"not {text!r}") from None
 
 
 def origin(text: str) -> str:
@@ -146,8 +162,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     for name in WEB_MODULES:  # each, before anything starts: one line for the first missing
         optional_module(name, "web", "the web table (euchre serve)")
+    from euchre.web.stores import store_kind
+
     url = store_url(args)
-    shared = url.split(":", 1)[0].lower() in ("postgresql", "postgres")
+    shared = store_kind(url) == "postgresql"  # a bad address: one line, before all else
     if args.migrate_from is not None and not shared:
         raise EuchreError("--migrate-from moves a SQLite store into PostgreSQL: give "
                           "--store postgresql://USER@HOST:PORT/DB")
@@ -221,14 +239,14 @@ async def run_worker(args: argparse.Namespace, url: str) -> int:
 
     from euchre.web.app import create_app
     from euchre.web.gate import HANDOFF_ENV
-    from euchre.web.stores import open_store
+    from euchre.web.stores import open_store, store_kind
 
     listening: list[sockets.socket] = []
     address = ""
     public = None
     if args.worker_fd is not None:
         public = sockets.socket(fileno=args.worker_fd)
-    elif url.split(":", 1)[0].lower() in ("postgresql", "postgres"):
+    elif store_kind(url) == "postgresql":
         # alone over a shared store, as one worker among any others serving it
         family = sockets.AF_INET6 if ":" in args.host else sockets.AF_INET
         public = sockets.create_server((args.host, args.port), family=family, backlog=2048)
