@@ -235,15 +235,22 @@ class Postgres:
 
 def server_meters(port: int) -> dict[str, float]:
     """The server's own view from ``GET /metrics``: the slowest worker's 99th percentile
-    of commands answered and of the store's calls (ms), over their last 2,000."""
+    of commands answered and of the store's calls (ms), over their last 2,000; the
+    sockets relayed between workers now, and the connections handed from one worker to
+    another so far."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         connection.request("GET", "/metrics")
         text = connection.getresponse().read().decode()
     finally:
         connection.close()
-    found = {"server_command_p99_ms": 0.0, "server_store_p99_ms": 0.0}
+    found = {"server_command_p99_ms": 0.0, "server_store_p99_ms": 0.0,
+             "server_sockets_relayed": 0.0, "server_connections_handed": 0.0}
     for line in text.splitlines():
+        if line.startswith("euchre_sockets{") and 'kind="forwarded"' in line:
+            found["server_sockets_relayed"] += float(line.split()[-1])
+        if line.startswith("euchre_connections_handed_total{") and 'way="out"' in line:
+            found["server_connections_handed"] += float(line.split()[-1])
         for name, key in (("euchre_command_seconds{", "server_command_p99_ms"),
                           ("euchre_store_seconds{", "server_store_p99_ms")):
             if line.startswith(name) and 'quantile="0.99"' in line:

@@ -148,6 +148,41 @@ def test_a_page_reconnects_and_resumes_by_version(tmp_path: Path) -> None:
         assert after["worker"]["pid"] != owner and after["state"] == "playing"
 
 
+def metric(text: str, name: str, *labels: str) -> float:
+    """The sum of ``name``'s samples whose labels include every one of ``labels``."""
+    return sum(float(line.split()[-1]) for line in text.splitlines()
+               if line.startswith(name + "{") and all(label in line for label in labels))
+
+
+def test_a_socket_is_handed_to_its_worker_not_relayed(tmp_path: Path) -> None:
+    """Sockets land on either worker; each reaches the table's own worker whole (handed
+    over), none relayed frame by frame."""
+    with server_of("postgres", tmp_path) as server:
+        server.start()
+        made = http(f"{server.base}/api/tables", {"seats": ["person", "basic", "basic",
+                                                           "basic"], "pace": 0})
+        url = server.base.replace("http", "ws") + f"/ws/{made['id']}"
+
+        async def watch() -> str:
+            sockets = []
+            try:
+                for _ in range(20):  # each lands on either worker (SO_REUSEPORT)
+                    ws = await connect(url)
+                    sockets.append(ws)
+                    await ws.send(json.dumps({"type": "hello"}))
+                    assert json.loads(await asyncio.wait_for(ws.recv(), 30))["type"] == \
+                        "welcome"
+                return urlopen_text(f"{server.base}/metrics")
+            finally:  # (together: each waits for the frames it left unread)
+                await asyncio.gather(*(ws.close() for ws in sockets))
+
+        text = asyncio.run(watch())
+        assert metric(text, "euchre_connections_handed_total", 'way="out"') > 0
+        assert metric(text, "euchre_connections_handed_total", 'way="in"') > 0
+        assert metric(text, "euchre_sockets", 'kind="forwarded"') == 0
+        assert metric(text, "euchre_sockets", 'kind="local"') == 20
+
+
 # -- no card leaks through two workers ---------------------------------------------------
 
 

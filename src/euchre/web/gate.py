@@ -21,6 +21,7 @@ The hand-over sockets are ``{folder}/{pid}.sock`` in a folder the supervisor mak
 
 from __future__ import annotations
 
+import array
 import asyncio
 import contextlib
 import logging
@@ -141,8 +142,8 @@ class Gate:
                 raise OSError("closed before its request")
             if head is not None and (b"\r\n" in head or len(head) >= PEEK_BYTES):
                 return head
-            ready = loop.create_future()
-            loop.add_reader(connection.fileno(), ready.set_result, None)
+            ready: asyncio.Future[None] = loop.create_future()
+            loop.add_reader(connection.fileno(), _wake, ready)
             try:
                 await asyncio.wait_for(ready, max(0.0, deadline - loop.time()))
             finally:
@@ -156,8 +157,10 @@ class Gate:
         if owner.host != self.server.worker.host:
             return False
         path = self.folder / f"{owner.pid}.sock"
-        try:
-            socket.send_fds(self.outbox, [b"c"], [connection.fileno()], 0, str(path))
+        try:  # (socket.send_fds drops its address on Python 3.11: sendmsg itself)
+            self.outbox.sendmsg([b"c"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                          array.array("i", [connection.fileno()]))],
+                               0, str(path))
         except OSError:
             return False  # that worker is gone, or its inbox is full: served here
         connection.close()
@@ -177,3 +180,10 @@ class Gate:
             for fd in fds:
                 self.taken += 1
                 self._serve(socket.socket(fileno=fd))
+
+
+def _wake(ready: asyncio.Future[None]) -> None:
+    """A connection has bytes to read (once is enough: a callback already queued may
+    come after)."""
+    if not ready.done():
+        ready.set_result(None)
