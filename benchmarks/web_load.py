@@ -23,9 +23,12 @@ What is measured:
   process's event-loop lag, to show whether the clients or the machine, not the server,
   were the bottleneck.
 
-The clients are one asyncio process: on a 2-core machine a second client process would
-only take CPU from the server it measures. Each client parses every frame it gets (it
-must, to know its turn) and nothing else.
+The clients are one asyncio process (on uvloop, as the server, where it is installed):
+on a 2-core machine a second client process would only take CPU from the server it
+measures. Each client parses every frame it gets (it must, to know its turn) and nothing
+else. Their garbage collector is off while they play (``--client-gc on`` keeps it, with
+what has lived 2 s frozen): one collection in this process stops all the clients at
+once, which is this process's latency, not the server's.
 
 A person thinks before acting, so each client waits ``--think`` seconds (uniform between
 half and one and a half times it) before each action; ``--think 0`` plays flat out, and
@@ -55,6 +58,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import hashlib
 import http.client
 import importlib.util
@@ -74,6 +78,7 @@ from collections import Counter
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -86,6 +91,9 @@ CONNECTS_AT_ONCE = 32
 """WebSocket handshakes in flight at once while the clients connect."""
 GRACE = 10.0
 """Seconds to wait, after the play stops, for the answers to commands already sent."""
+FREEZE_SECONDS = 2.0
+"""How often the clients' long-lived objects are put out of their collector's sight (as
+:data:`euchre.web.collector.FREEZE_SECONDS`)."""
 SEATS = 4
 
 
@@ -377,6 +385,8 @@ class Run:
     think: float
     seed: int
     compression: str | None
+    collect: bool = False
+    """Whether the clients' garbage collector runs while they play (:func:`watch_loop`)."""
     latencies: list[float] = field(default_factory=list)
     """Seconds from each command to its event on the last of the other three clients."""
     ack_latencies: list[float] = field(default_factory=list)
@@ -595,12 +605,31 @@ class SeatClient:
                 await self.ws.close()
 
 
-async def watch_loop(lags: list[float], stop: asyncio.Event) -> None:
-    """This process's event-loop lag: how late a 10 ms sleep wakes."""
-    while not stop.is_set():
-        before = time.perf_counter()
-        await asyncio.sleep(0.01)
-        lags.append(time.perf_counter() - before - 0.01)
+async def watch_loop(lags: list[float], stop: asyncio.Event, collect: bool) -> None:
+    """This process's event-loop lag: how late a 10 ms sleep wakes.
+
+    It also keeps this process's garbage collector out of the measurement: the clients
+    stand for browsers on thousands of machines, each pausing for its own collection
+    alone, where one collection here stops all 4,000 clients at once (for up to 120 ms
+    even in the youngest generation, with 1,000 tables: ``docs/benchmarks.md``). Without
+    ``collect`` the collector is off while the clients play; with it, what has lived
+    :data:`FREEZE_SECONDS` is frozen, as ``euchre serve`` does
+    (:mod:`euchre.web.collector`)."""
+    frozen = -math.inf
+    if not collect:
+        gc.freeze()
+        gc.disable()
+    try:
+        while not stop.is_set():
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - before - 0.01)
+            if collect and before - frozen >= FREEZE_SECONDS:
+                frozen = before
+                gc.freeze()
+    finally:
+        gc.unfreeze()
+        gc.enable()
 
 
 @dataclass
@@ -629,7 +658,7 @@ async def play(run: Run, server: Server, seconds: float | None, timeout: float) 
                          f"120 s") from None
     stop = asyncio.Event()
     lags: list[float] = []
-    watcher = asyncio.get_running_loop().create_task(watch_loop(lags, stop))
+    watcher = asyncio.get_running_loop().create_task(watch_loop(lags, stop, run.collect))
     start = time.perf_counter()
     cpu_server, cpu_client = server.cpu_seconds(), time.process_time()
     cpu_machine, steal = machine_cpu()
@@ -673,11 +702,26 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
 
 
+uvloop: ModuleType | None
+try:
+    import uvloop
+except ImportError:  # pragma: no cover - the web extra has it, but for Windows
+    uvloop = None
+CLIENT_LOOP = "asyncio" if uvloop is None else "uvloop"
+"""The clients' event loop: uvloop's where it is installed, as the server's (a lighter
+loop leaves more of the machine to the server it measures)."""
+
+
+def run_loop(main: Coroutine[Any, Any, Played]) -> Played:
+    """``main`` on :data:`CLIENT_LOOP`."""
+    return asyncio.run(main) if uvloop is None else uvloop.run(main)
+
+
 def benchmark(tables: int, *, seconds: float | None = 30.0, actions: int | None = None,
               think: float = 1.0, seed: int = 0, port: int | None = None,
               compression: str | None = "deflate", profile: str | None = None,
               timeout: float = 600.0, store: str | None = None,
-              workers: int | None = None) -> dict[str, Any]:
+              workers: int | None = None, client_gc: bool = False) -> dict[str, Any]:
     """Run the benchmark; returns the report (the object ``--json`` prints)."""
     limit = raise_open_files(2 * SEATS * tables + 256)
     port = port or free_port()
@@ -693,10 +737,10 @@ def benchmark(tables: int, *, seconds: float | None = 30.0, actions: int | None 
             rss_before = server.memory()[0]
             made = create_tables(port, tables, seed, actions)
             rss_created = server.memory()[0]
-            run = Run(port, made, think, seed, compression)
+            run = Run(port, made, think, seed, compression, client_gc)
             commits = postgres.commits() if postgres is not None else 0
-            played = asyncio.run(play(run, server, seconds if actions is None else None,
-                                      timeout))
+            played = run_loop(play(run, server, seconds if actions is None else None,
+                                   timeout))
             if postgres is not None:
                 commits = postgres.commits() - commits
             meters = server_meters(port)
@@ -751,6 +795,10 @@ def benchmark(tables: int, *, seconds: float | None = 30.0, actions: int | None 
         "steal_pct": pct(played.steal),
         "client_lag_p99_ms": ms(percentile(played.lags, 99)),
         "compression": compression or "none",
+        "client_loop": CLIENT_LOOP,
+        "client_gc": "on" if client_gc else "off",
+        "client_rss_peak_mib": round(
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "open_files_limit": limit,
         "cpus": os.cpu_count(),
         "load_average_before": [round(x, 2) for x in load],
@@ -793,6 +841,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
         f"CPU (% of one core): server {report['server_cpu_pct']}, clients "
         f"{report['client_cpu_pct']}, other processes {report['other_cpu_pct']}, stolen "
         f"{report['steal_pct']}; client event-loop lag p99 {report['client_lag_p99_ms']} ms",
+        f"clients: {report['client_loop']} loop, garbage collector {report['client_gc']} "
+        f"while playing, peak RSS {report['client_rss_peak_mib']} MiB",
     ]
     lines += [f"  {line}" for line in report["closed"]]
     return lines
@@ -822,6 +872,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "is made there); default: SQLite")
     parser.add_argument("--workers", type=int, default=None,
                         help="euchre serve --workers N (with --store)")
+    parser.add_argument("--client-gc", choices=["off", "on"], default="off",
+                        help="the clients' own garbage collector while they play: off "
+                             "(default), or on with its long-lived objects frozen")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.tables < 1 or (args.actions is not None and args.actions < 1) or args.think < 0:
@@ -834,7 +887,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                            think=args.think, seed=args.seed, port=args.port,
                            compression=None if args.compression == "none" else "deflate",
                            profile=args.profile, timeout=args.timeout, store=args.store,
-                           workers=args.workers)
+                           workers=args.workers, client_gc=args.client_gc == "on")
     except (BenchError, OSError) as error:
         print(f"web_load: {error}", file=sys.stderr)
         return 1

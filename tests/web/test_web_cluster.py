@@ -82,6 +82,7 @@ def test_a_worker_killed_mid_game_hands_its_tables_over(tmp_path: Path) -> None:
         metrics = urlopen_text(f"{server.base}/metrics")
         assert "euchre_workers 2" in metrics
         assert 'euchre_command_seconds_count{worker="' in metrics
+        assert 'euchre_collector_frozen_objects{worker="' in metrics  # each worker's
 
 
 def urlopen_text(url: str) -> str:

@@ -12,11 +12,14 @@ other clients still get frames, the lobby still lists, the store still takes wri
 from __future__ import annotations
 
 import asyncio
+import http.client as http_client
 import json
 import logging
 import re
 import sqlite3
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,7 +31,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from test_web import create, hello, make_client, receive
-from test_web_restart import STORES, http, server_of
+from test_web_restart import RECEIVE_SECONDS, STORES, http, server_of
 from websockets.asyncio.client import connect
 
 from euchre.web import app as app_module
@@ -638,3 +641,97 @@ def test_fuzzing_hostile_text_in_every_text_field(
     failures = [r for r in caplog.records
                 if r.name.startswith("euchre") and r.levelno >= logging.ERROR]
     assert failures == []
+
+
+ORIGINS = [None, "null", "http://evil.example", "http://127.0.0.1:1", "\u00e9vil://x"]
+"""The Origin a fuzzed socket says it comes from (``None``: a program, which sends
+none); the server's own address is added in the test."""
+
+
+@pytest.mark.parametrize("kind", STORES)
+def test_fuzzing_a_real_server(kind: str, tmp_path: Path) -> None:
+    """Every message and body of the fuzzer above, from any Origin, against ``euchre
+    serve`` itself: over SQLite, and two workers over PostgreSQL, whose sockets land on
+    either worker and are handed to the table's. After each attack the table's own
+    seat, the lobby and the store still answer; afterwards every worker is alive and
+    nothing of the server's own failed (its log)."""
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
+    from websockets.sync.client import connect as connect_sync
+
+    with server_of(kind, tmp_path) as server:
+        server.start()
+        made = http(f"{server.base}/api/tables", {
+            "seats": ["person", "person", "basic", "basic"], "pace": 0, "level": "basic"})
+        table = made["id"]
+        url = server.base.replace("http", "ws") + f"/ws/{table}"
+        paths = ["/api/tables", f"/api/tables/{table}/seats/3",
+                 f"/api/tables/{table}/seats/x", f"/api/tables/{table}/invites"]
+
+        def until(ws: Any, kind: str) -> Message:
+            while True:
+                message: Message = json.loads(ws.recv(timeout=RECEIVE_SECONDS))
+                if message["type"] == kind:
+                    return message
+
+        with connect_sync(url, max_size=2**22) as victim:
+            victim.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+            until(victim, "welcome")
+            pinged = [time.monotonic()]
+
+            @fuzz(100)
+            @given(st.lists(messages(), min_size=1, max_size=4), st.sampled_from(paths),
+                   st.one_of(values.map(json.dumps).map(str.encode), st.binary(max_size=64)),
+                   st.sampled_from([None, "spectator", made["token"]]),
+                   st.sampled_from([*ORIGINS, server.base]))
+            def attack(frames: list[str], path: str, body: bytes, token: str | None,
+                       origin: str | None) -> None:
+                headers = {} if origin is None else {"Origin": origin}
+                try:
+                    with connect_sync(url, additional_headers=headers,
+                                      open_timeout=RECEIVE_SECONDS) as ws:
+                        if token == "spectator":
+                            ws.send('{"type":"hello"}')
+                        elif token is not None:
+                            ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
+                        for frame in frames:
+                            try:
+                                frame.encode()
+                                ws.send(frame)
+                            except UnicodeEncodeError:  # no text frame: its bytes as they are
+                                ws.send(frame.encode(errors="surrogatepass"))
+                        ws.send('{"type":"hello"}')
+                        ws.send('{"type":"ping"}')
+                        until(ws, "pong")
+                except InvalidHandshake:
+                    assert origin not in (None, server.base)  # a foreign page's socket
+                except ConnectionClosed:
+                    pass  # the server may close an attacker's socket
+                connection = http_client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                try:
+                    connection.request("POST", path, body=body, headers={
+                        "Content-Type": "application/json", **headers})
+                    answer = connection.getresponse()
+                    text = answer.read()
+                finally:
+                    connection.close()
+                assert answer.status < 500, text
+                json.loads(text)
+                # the seat's own client, at a person's pace (a flood would close it)
+                time.sleep(max(0.0, pinged[0] + 0.06 - time.monotonic()))
+                pinged[0] = time.monotonic()
+                victim.send('{"type":"ping"}')
+                until(victim, "pong")
+                assert table in [t["id"] for t in http(f"{server.base}/api/tables")["tables"]]
+
+            attack()
+        assert http(f"{server.base}/api/tables", {"name": "after"})["id"]
+        if kind == "postgres":
+            metrics = urllib.request.urlopen(f"{server.base}/metrics", timeout=10).read()
+            assert b"euchre_workers 2\n" in metrics
+        process = server.process
+        assert process is not None and process.poll() is None
+        server.stop()
+        assert process.stdout is not None
+        log = process.stdout.read().decode(errors="replace")
+    # no failure of the server's own: no traceback, no error id (guard.py's "error ID: ...")
+    assert "Traceback" not in log and not re.search(r"^error \S+: ", log, re.M), log

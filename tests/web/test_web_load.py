@@ -4,6 +4,7 @@ Nothing here is about time: only that the counts add up and the report is comple
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
 import sys
@@ -57,6 +58,10 @@ def test_two_tables_every_command_broadcast(web_load: ModuleType,
     assert report["rss_peak_mib"] >= report["rss_after_mib"]
     lines = web_load.report_lines(report)
     assert any("p99" in line for line in lines)
+    # the clients ran on uvloop (the web extra has it), their collector off while they
+    # played and given back afterwards
+    assert report["client_loop"] == "uvloop" and report["client_gc"] == "off"
+    assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
 def test_percentile_is_nearest_rank(web_load: ModuleType) -> None:

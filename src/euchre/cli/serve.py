@@ -20,6 +20,7 @@ import argparse
 import contextlib
 import errno
 import socket
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -170,7 +171,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise EuchreError("--migrate-from moves a SQLite store into PostgreSQL: give "
                           "--store postgresql://USER@HOST:PORT/DB")
     if args.worker_fd is not None:
-        return asyncio.run(run_worker(args, url))
+        return serve_loop(run_worker(args, url))
     if args.workers is not None and args.workers > 1 and not shared:
         raise EuchreError(f"--workers {args.workers} needs a PostgreSQL store (--store "
                           "postgresql://USER@HOST:PORT/DB): a SQLite store is served by "
@@ -183,7 +184,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         asyncio.run(_check_store(url))  # a bad address is one line, before any worker
         return supervise(args, url, _shown(args))
-    return asyncio.run(run_worker(args, url))
+    return serve_loop(run_worker(args, url))
+
+
+def serve_loop(main: Coroutine[Any, Any, int]) -> int:
+    """Run a server process's ``main`` on uvloop's event loop where it is installed (the
+    ``web`` extra has it, but for Windows), else on asyncio's own (what it buys is
+    measured in ``docs/benchmarks.md``)."""
+    try:
+        import uvloop
+    except ImportError:
+        import asyncio
+
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def _shown(args: argparse.Namespace) -> str:
@@ -238,6 +252,7 @@ async def run_worker(args: argparse.Namespace, url: str) -> int:
     import uvicorn
 
     from euchre.web.app import create_app
+    from euchre.web.collector import Collector
     from euchre.web.gate import HANDOFF_ENV
     from euchre.web.stores import open_store, store_kind
 
@@ -260,7 +275,7 @@ async def run_worker(args: argparse.Namespace, url: str) -> int:
     store = await open_store(url)
     app = create_app(store, away_seconds=args.away, allow_origins=args.allow_origin,
                      hosts=[args.host], address=address,
-                     secret=os.environ.get(SECRET_ENV))
+                     secret=os.environ.get(SECRET_ENV), collector=Collector())
     if args.worker_fd is None:
         print(f"euchre: the web table is at {_shown(args)} (store: {store.url}; Ctrl+C "
               f"stops it)", flush=True)

@@ -35,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from euchre.web.api import EXCEPTION_HANDLERS, Api
+from euchre.web.collector import Collector
 from euchre.web.database import Store
 from euchre.web.forward import route_socket
 from euchre.web.guard import AllowedHosts, HostGuard
@@ -53,8 +54,8 @@ BURST: Final = 40.0
 
 def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
                allow_origins: Sequence[str] = (), hosts: Sequence[str] = (),
-               bot_threads: int = 2, address: str = "", secret: str | None = None
-               ) -> Starlette:
+               bot_threads: int = 2, address: str = "", secret: str | None = None,
+               collector: Collector | None = None) -> Starlette:
     """The web table's application over ``store`` (tables in it resume on startup).
 
     ``hosts`` are the names the server answers to besides ``localhost``, IP addresses
@@ -62,9 +63,12 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
     request with another ``Host`` is refused (:class:`~euchre.web.guard.HostGuard`).
     With several workers over one store, ``address`` is where the other workers reach
     this one (``host:port``), and ``secret`` the cluster's (:class:`Server`).
+    ``collector``: a :class:`~euchre.web.collector.Collector` to run while the
+    application does (a server process of its own, such as ``euchre serve``'s).
     """
     server = Server(store, away_seconds=away_seconds, allow_origins=allow_origins,
-                    bot_threads=bot_threads, address=address, secret=secret)
+                    bot_threads=bot_threads, address=address, secret=secret,
+                    collector=collector)
     app = Starlette(routes=_routes(server), lifespan=_lifespan(server),
                     middleware=_guards(hosts, allow_origins),
                     exception_handlers=EXCEPTION_HANDLERS)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
+from euchre.web.collector import Collector
 from euchre.web.database import (
     HEARTBEAT_SECONDS,
     Notice,
@@ -100,6 +101,8 @@ class Meters(Hooks):
         lines += _summary("euchre_command_seconds", "Commands answered: stored, applied "
                           "and sent to the table's clients.", label, self._commands,
                           self.commands, self.command_seconds)
+        if server.collector is not None:
+            lines += server.collector.text(label)
         lines += _summary("euchre_store_seconds", "Calls of the store (writes and the "
                           "reads of commands).", label, self._writes, self.writes,
                           self.write_seconds)
@@ -139,7 +142,8 @@ class Server:
 
     def __init__(self, store: Store, *, away_seconds: float = AWAY_SECONDS,
                  allow_origins: Sequence[str] = (), bot_threads: int = 2,
-                 address: str = "", secret: str | None = None) -> None:
+                 address: str = "", secret: str | None = None,
+                 collector: Collector | None = None) -> None:
         self.store = store
         self.away_seconds = away_seconds
         self.allow_origins = {o.rstrip("/") for o in allow_origins}
@@ -150,6 +154,9 @@ class Server:
         """The cluster's secret: a request carrying it in :data:`FORWARDED` was
         forwarded by another worker, which checked it first."""
         self.meters = _ServerHooks(self)
+        self.collector = collector
+        """The garbage collector's keeper, in a process of its own (its meters go to
+        ``/metrics``)."""
         self._listed: set[str] = set()
         """The rooms whose lobby summary is to be written."""
         self._opening: dict[str, asyncio.Task[Room | None]] = {}
@@ -181,8 +188,10 @@ class Server:
         self.running = True
         for room in self.rooms.values():
             room.run()
+        loop = asyncio.get_running_loop()
+        if self.collector is not None:
+            self._tasks.append(loop.create_task(self.collector.run()))
         if self.store.shared:
-            loop = asyncio.get_running_loop()
             self._tasks.append(loop.create_task(self._beat()))
             self._tasks.append(loop.create_task(self._listings()))
             self._tasks.append(loop.create_task(self.store.listen(self._heard)))
