@@ -146,6 +146,32 @@ def test_a_worker_owns_what_it_creates_and_what_it_claims(kind: str, tmp_path: P
     run(kind, tmp_path, test)
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_finished_table_rests_until_asked_for(kind: str, tmp_path: Path) -> None:
+    async def test(store: Store) -> None:
+        await store.create_table(*table("over"))
+        await store.create_table(*table("playing", created=2.0))
+        await store.finish("over", '{"record": 1}')
+        await store.rest("over")
+        assert await store.owner("over") is None  # nobody serves it...
+        assert await store.heartbeat() == {"playing"}
+        with pytest.raises(LeaseLost):  # ...nor writes it, until it is opened again
+            await store.set_started("over")
+        await store.leave()  # a finished table still served rests too; the rest is free
+        await store.create_table(*table("over2", created=3.0))
+        await store.finish("over2", "{}")
+        await store.join(new_worker("127.0.0.1:2"))
+        assert await store.claim(10) == ["playing"]  # no worker takes a resting one
+        assert await store.record("over") == '{"record": 1}'  # its record is read as ever
+        assert await store.claim_one("over")  # asked for: opened by whoever is asked
+        owner = await store.owner("over")
+        assert owner is not None and owner.id == store.worker
+        assert [t.id for t in await store.load_tables(["over"])] == ["over"]
+        await store.rest("over2")  # not this worker's (its worker left): stays as it is
+        assert await store.owner("over2") is None and await store.claim(10) == []
+    run(kind, tmp_path, test)
+
+
 def test_a_store_newer_than_the_program_is_refused_and_left_alone(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import socket
@@ -255,6 +281,22 @@ def test_a_silent_workers_tables_are_taken_over(monkeypatch: pytest.MonkeyPatch)
         assert await a.heartbeat() == set()  # and it learns it owns nothing
         loaded = await b.load_tables(["t1"])
         assert loaded[0].actions == [(1, 0, "pass"), (2, 1, "pass")]
+    two_workers(test)
+
+
+def test_a_silent_workers_finished_tables_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    import euchre.web.postgres as postgres
+
+    monkeypatch.setattr(postgres, "LEASE_SECONDS", 0.5)
+
+    async def test(a: Store, b: Store, url: str) -> None:
+        await a.create_table(*table("over"))
+        await a.create_table(*table("playing", created=2.0))
+        await a.finish("over", "{}")
+        await asyncio.sleep(0.8)  # a says nothing: taken for dead
+        assert await b.claim(10) == ["playing"]  # the finished one rests
+        assert await b.owner("over") is None
+        assert await b.claim_one("over")
     two_workers(test)
 
 

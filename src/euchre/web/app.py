@@ -40,7 +40,7 @@ from euchre.web.database import Store
 from euchre.web.forward import route_socket
 from euchre.web.guard import AllowedHosts, HostGuard
 from euchre.web.room import AWAY_SECONDS
-from euchre.web.server import Server
+from euchre.web.server import REST_SECONDS, Server
 from euchre.web.sockets import MAX_MESSAGE, Bucket
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "Server", "create_app"]
@@ -55,7 +55,8 @@ BURST: Final = 40.0
 def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
                allow_origins: Sequence[str] = (), hosts: Sequence[str] = (),
                bot_threads: int = 2, address: str = "", secret: str | None = None,
-               collector: Collector | None = None) -> Starlette:
+               collector: Collector | None = None,
+               rest_seconds: float = REST_SECONDS) -> Starlette:
     """The web table's application over ``store`` (tables in it resume on startup).
 
     ``hosts`` are the names the server answers to besides ``localhost``, IP addresses
@@ -65,10 +66,12 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
     this one (``host:port``), and ``secret`` the cluster's (:class:`Server`).
     ``collector``: a :class:`~euchre.web.collector.Collector` to run while the
     application does (a server process of its own, such as ``euchre serve``'s).
+    ``rest_seconds``: how long a finished game's table with nobody at it stays in
+    memory (:meth:`Server.rest_idle`).
     """
     server = Server(store, away_seconds=away_seconds, allow_origins=allow_origins,
                     bot_threads=bot_threads, address=address, secret=secret,
-                    collector=collector)
+                    collector=collector, rest_seconds=rest_seconds)
     app = Starlette(routes=_routes(server), lifespan=_lifespan(server),
                     middleware=_guards(hosts, allow_origins),
                     exception_handlers=EXCEPTION_HANDLERS)

@@ -11,7 +11,8 @@ Each table is served by one process at a time, its *owner* (a lease in the store
 server process registers as a worker (:meth:`Store.join`), says it is alive every
 :data:`HEARTBEAT_SECONDS` (:meth:`Store.heartbeat`), and claims the tables nobody
 serves: new ones, those released by a worker that stopped, and those of a worker silent
-for :data:`LEASE_SECONDS` (:meth:`Store.claim`). Every write names the writer and is
+for :data:`LEASE_SECONDS` (:meth:`Store.claim`). A finished game's table rests in the
+store alone (:data:`RESTING`) until somebody asks for it. Every write names the writer and is
 refused (:class:`LeaseLost`) when the table has another owner by then, so two processes
 never both write one table.
 
@@ -49,7 +50,8 @@ from euchre.errors import EuchreError
 
 LOG: Final = logging.getLogger("euchre.web")
 
-__all__ = ["HEARTBEAT_SECONDS", "LEASE_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "LeaseLost",
+__all__ = ["HEARTBEAT_SECONDS", "LEASE_SECONDS", "MIGRATIONS", "RELEASED", "RESTING",
+           "SCHEMA_VERSION", "LeaseLost",
            "Notice", "SeatRow", "SqliteStore", "Store", "StoreError", "StoredTable",
            "TableRow", "WorkerRow", "migrate", "new_worker", "sqlite_path"]
 
@@ -57,6 +59,16 @@ HEARTBEAT_SECONDS: Final = 1.0
 """How often a worker tells the store it is alive (and claims tables nobody serves)."""
 LEASE_SECONDS: Final = 5.0
 """A worker silent this long is taken for dead: its tables go to the others."""
+RESTING: Final = ""
+"""The owner of a finished game's table laid to rest (:meth:`Store.rest`): no worker
+holds it in memory or claims it with the others; the first to be asked for it opens it
+again (:meth:`Store.claim_one`)."""
+
+RELEASED: Final = ("CASE WHEN EXISTS (SELECT 1 FROM records r WHERE r.table_id = tables.id) "
+                    "THEN '' ELSE NULL END")
+"""SQL (both stores'): the owner of a table its worker lets go of, in an ``UPDATE
+tables``: :data:`RESTING` for a finished game, else nobody (for a worker to claim)."""
+
 
 class StoreError(EuchreError):
     """The store could not be opened or written (a broken file, a full disk, a server
@@ -201,7 +213,11 @@ class Store(Protocol):
         dead worker's); returns their ids."""
 
     async def claim_one(self, table: str) -> bool:
-        """Take ``table`` if nobody serves it; whether this worker owns it now."""
+        """Take ``table`` if nobody serves it (a resting one too); whether this worker
+        owns it now."""
+
+    async def rest(self, table: str) -> None:
+        """This worker lets finished ``table`` rest (:data:`RESTING`), if it owns it."""
 
     async def owner(self, table: str) -> WorkerRow | None:
         """The live worker that serves ``table``, or ``None`` (nobody now); raises
@@ -211,7 +227,8 @@ class Store(Protocol):
         """The live workers, oldest first."""
 
     async def leave(self) -> None:
-        """This worker stops: its tables are released for the others to claim at once."""
+        """This worker stops: its tables are released for the others to claim at once
+        (a finished game's, to rest)."""
 
     async def notify(self, kind: str, table: str) -> None:
         """Tell every worker a :class:`Notice` (a no-op where only one process serves)."""
@@ -491,7 +508,7 @@ class SqliteStore:
             db.execute("DELETE FROM workers")
             db.execute("INSERT INTO workers VALUES (?, ?, ?, ?, ?, ?, 0)",
                        (worker.id, worker.address, worker.pid, worker.host, now, now))
-            db.execute("UPDATE tables SET owner = NULL")  # for claim() to take
+            db.execute(f"UPDATE tables SET owner = {RELEASED}")  # for claim() to take
         self.worker = worker.id
 
     async def heartbeat(self, load: int = 0) -> set[str]:
@@ -504,8 +521,8 @@ class SqliteStore:
     async def claim(self, limit: int) -> list[str]:
         with self._transaction() as db:
             ids = [str(r[0]) for r in db.execute(
-                "SELECT id FROM tables WHERE owner IS NULL OR owner != ? "
-                "ORDER BY created, id LIMIT ?", (self.worker, limit)).fetchall()]
+                "SELECT id FROM tables WHERE owner IS NULL OR (owner != ? AND owner != ?) "
+                "ORDER BY created, id LIMIT ?", (self.worker, RESTING, limit)).fetchall()]
             db.executemany("UPDATE tables SET owner = ? WHERE id = ?",
                            [(self.worker, id_) for id_ in ids])
         return ids
@@ -532,8 +549,13 @@ class SqliteStore:
 
     async def leave(self) -> None:
         with self._transaction() as db:
-            db.execute("UPDATE tables SET owner = NULL WHERE owner = ?", (self.worker,))
+            db.execute(f"UPDATE tables SET owner = {RELEASED} WHERE owner = ?", (self.worker,))
             db.execute("DELETE FROM workers WHERE id = ?", (self.worker,))
+
+    async def rest(self, table: str) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET owner = ? WHERE id = ? AND owner = ?",
+                       (RESTING, table, self.worker))
 
     async def notify(self, kind: str, table: str) -> None:
         """Nobody else serves this store: nobody to tell."""

@@ -28,6 +28,8 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from euchre.web.database import (
     LEASE_SECONDS,
+    RELEASED,
+    RESTING,
     SCHEMA_VERSION,
     LeaseLost,
     Notice,
@@ -392,6 +394,9 @@ class PostgresStore:
             dead = [str(r[0]) for r in await (await conn.execute(
                 f"SELECT id FROM workers WHERE seen < {_NOW} - %s",
                 (LEASE_SECONDS,))).fetchall()]
+            if dead:  # a dead worker's finished games rest
+                await conn.execute(f"UPDATE tables SET owner = {RELEASED} "
+                                   "WHERE owner = ANY(%s)", (dead,))
             rows = await (await conn.execute(
                 "UPDATE tables SET owner = %s WHERE id IN (SELECT id FROM tables "
                 "WHERE owner IS NULL OR owner = ANY(%s) ORDER BY created, id LIMIT %s "
@@ -431,11 +436,16 @@ class PostgresStore:
 
     async def leave(self) -> None:
         async def go(conn: AsyncConnection[Any]) -> None:
-            await conn.execute("UPDATE tables SET owner = NULL WHERE owner = %s",
+            await conn.execute(f"UPDATE tables SET owner = {RELEASED} WHERE owner = %s",
                                (self.worker,))
             await conn.execute("DELETE FROM workers WHERE id = %s", (self.worker,))
         await self._run("write", go)
         await self.notify("released", "")
+
+    async def rest(self, table: str) -> None:
+        await self._run("write", lambda conn: conn.execute(
+            "UPDATE tables SET owner = %s WHERE id = %s AND owner = %s",
+            (RESTING, table, self.worker)))
 
     # -- notices ------------------------------------------------------------------------
 

@@ -37,10 +37,13 @@ from euchre.web.database import (
 from euchre.web.guard import origin_allowed
 from euchre.web.room import AWAY_SECONDS, Hooks, Room, TableSettings
 
-__all__ = ["CLAIM_BATCH", "FORWARDED", "Meters", "Server"]
+__all__ = ["CLAIM_BATCH", "FORWARDED", "REST_SECONDS", "Meters", "Server"]
 
 LOG: Final = logging.getLogger("euchre.web")
 
+REST_SECONDS: Final = 300.0
+"""How long a finished game's table stays in memory with nobody at it; then it rests in
+the store alone (:meth:`Server.rest_idle`) and opens again when somebody asks for it."""
 CLAIM_BATCH: Final = 500
 """The most tables a worker claims at once (it claims again at once while more wait)."""
 FORWARDED: Final = "x-euchre-forwarded"
@@ -143,8 +146,12 @@ class Server:
     def __init__(self, store: Store, *, away_seconds: float = AWAY_SECONDS,
                  allow_origins: Sequence[str] = (), bot_threads: int = 2,
                  address: str = "", secret: str | None = None,
-                 collector: Collector | None = None) -> None:
+                 collector: Collector | None = None,
+                 rest_seconds: float = REST_SECONDS) -> None:
         self.store = store
+        self.rest_seconds = rest_seconds
+        self._idle: dict[str, float] = {}
+        """When each finished table with nobody at it was first seen so."""
         self.away_seconds = away_seconds
         self.allow_origins = {o.rstrip("/") for o in allow_origins}
         self.executor = ThreadPoolExecutor(bot_threads, thread_name_prefix="euchre-bot")
@@ -191,6 +198,7 @@ class Server:
         loop = asyncio.get_running_loop()
         if self.collector is not None:
             self._tasks.append(loop.create_task(self.collector.run()))
+        self._tasks.append(loop.create_task(self._resting()))
         if self.store.shared:
             self._tasks.append(loop.create_task(self._beat()))
             self._tasks.append(loop.create_task(self._listings()))
@@ -272,10 +280,10 @@ class Server:
 
     async def locate(self, id: str) -> Room | WorkerRow | None:
         """Where table ``id`` is served: its room here, the worker that serves it, or
-        ``None`` when there is no such table. A table nobody serves (its worker died) is
-        claimed here, at once."""
+        ``None`` when there is no such table. A table nobody serves (its worker died, or
+        its game is over and it rests) is claimed and opened here, at once."""
         room = self.rooms.get(id)
-        if room is not None or not self.store.shared:
+        if room is not None:
             return room
         try:
             owner = await self.store.owner(id)
@@ -286,9 +294,16 @@ class Server:
         if id not in self._opening:
             self._opening[id] = asyncio.get_running_loop().create_task(self._take(id))
         try:
-            return await self._opening[id] or await self.store.owner(id)
+            room = await self._opening[id]
         finally:
             self._opening.pop(id, None)
+        if room is not None:
+            return room
+        try:  # another worker got it first; or it can not be restored (logged)
+            owner = await self.store.owner(id)
+        except KeyError:
+            return None
+        return owner if owner is not None and owner.id != self.worker.id else None
 
     async def _take(self, id: str) -> Room | None:
         """Claim and open table ``id`` (nobody serves it); ``None`` if another worker
@@ -300,6 +315,40 @@ class Server:
         rooms = await self._restore_ids([id])
         await self.store.notify("moved", id)
         return self._room(rooms[0]) if rooms else None
+
+    async def rest_idle(self, now: float | None = None) -> list[str]:
+        """Let every finished game's table that has had nobody at it for
+        :attr:`rest_seconds` (as of ``now``, on :func:`time.monotonic`) leave memory:
+        it rests in the store, which has its record; returns their ids."""
+        now = time.monotonic() if now is None else now
+        rested = []
+        for id, room in list(self.rooms.items()):
+            if not (room.finished and room.table.game_over) or any(
+                    not c.closed for c in room.clients):
+                self._idle.pop(id, None)
+                continue
+            if now - self._idle.setdefault(id, now) < self.rest_seconds:
+                continue
+            del self.rooms[id]
+            self._idle.pop(id, None)
+            await room.stop()
+            try:
+                await self.store.rest(id)
+            except StoreError as error:  # still this worker's: asked for, it opens here
+                LOG.warning("table %s can not rest in the store: %s", id, error)
+            rested.append(id)
+        if rested:
+            LOG.info("worker %s: %d finished tables rest", self.worker.id, len(rested))
+        return rested
+
+    async def _resting(self) -> None:
+        """Now and then, the finished tables nobody is at leave memory."""
+        while True:
+            await asyncio.sleep(min(30.0, self.rest_seconds))
+            try:
+                await self.rest_idle()
+            except Exception:  # the rest must go on
+                LOG.exception("worker %s: finished tables could not rest", self.worker.id)
 
     def in_play(self) -> int:
         """The tables in play this worker serves."""
