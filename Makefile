@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 
 # One editable install (pure Python: an edit takes effect at once), with the extras each
 # target needs (pyproject.toml): playing needs none, the web table `web`, the checks all.
-ALL_EXTRAS := web,postgres,rl,jit,ray,openspiel,plot,train,dev
+ALL_EXTRAS := web,postgres,clubs,rl,jit,ray,openspiel,plot,train,dev
 PLAY_STAMP := $(VENV)/.installed
 WEB_STAMP := $(VENV)/.installed-web
 ALL_STAMP := $(VENV)/.installed-all

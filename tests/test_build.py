@@ -196,8 +196,10 @@ def test_the_terminal_face_installs_no_web_framework() -> None:
             for d in project["dependencies"]}
     assert base == {"textual", "platformdirs", "mypy_extensions"}
     extras = project["optional-dependencies"]
-    assert set(extras) >= {"web", "rl", "jit", "ray", "openspiel", "plot", "dev"}
-    assert {d.split(">")[0] for d in extras["web"]} == {"starlette", "uvicorn", "websockets"}
+    assert set(extras) >= {"web", "postgres", "clubs", "rl", "jit", "ray", "openspiel", "plot",
+                           "dev"}
+    assert {d.split(">")[0] for d in extras["web"]} == {"starlette", "uvicorn", "websockets",
+                                                     "uvloop"}
 
 
 WITHOUT_WEB = """

@@ -46,6 +46,7 @@ LAYERS: Final[tuple[str, ...]] = (
     "players",  # the bots, the sampler, the solver
     "analysis",  # the arena, the reviewer, the hand adviser, the benchmarks
     "table",  # the table every face shares: model, words, narration, saving
+    "clubs",  # club events: rotations, scoring, ratings
     "faces",  # the terminal, the web table, the RL environments: none imports another
     "cli",  # the euchre command, a module per subcommand
 )

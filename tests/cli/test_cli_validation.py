@@ -80,6 +80,8 @@ CASES: list[tuple[list[str], int, str]] = [
     (["review", "tests/data/egn/VWEC_Finals.egn", "--plot", "x.svg"], COMMAND,
      "--plot x.svg: the image is written as PNG"),
     # hand
+    (["chart", "8", "--rounds", "0"], PARSER, "must be a whole number of at least 1, not '0'"),
+    (["chart", "3", "--names", "a,,b"], COMMAND, "--names needs 3 different names"),
     (["hand", "--upcard", "Zz", "Jd Ah Kh 9s Tc"], COMMAND, "the upcard: unknown card 'Zz'"),
     (["hand", "--upcard", "Jh", "Jd Ah Kh 9s"], COMMAND, "a hand holds 5 cards, not 4"),
     (["hand", "--upcard", "Jh", "--seat", "7", "Jd Ah Kh 9s Tc"], COMMAND,

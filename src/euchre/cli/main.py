@@ -145,6 +145,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_command(sub)
     add_commands(sub)
 
+    from euchre.cli.chart import add_chart_command
+
+    add_chart_command(sub)
+
     from euchre.cli.serve import add_serve_command
 
     add_serve_command(sub)
