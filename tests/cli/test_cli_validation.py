@@ -82,6 +82,9 @@ CASES: list[tuple[list[str], int, str]] = [
     # hand
     (["chart", "8", "--rounds", "0"], PARSER, "must be a whole number of at least 1, not '0'"),
     (["chart", "3", "--names", "a,,b"], COMMAND, "--names needs 3 different names"),
+    (["chart", "8", "--page", "a5", "--pdf", "x.pdf"], PARSER, "invalid choice: 'a5'"),
+    (["chart", "8", "--title", "  ", "--pdf", "x.pdf"], PARSER,
+     "must be a title of 1 to 60 characters, not '  '"),
     (["hand", "--upcard", "Zz", "Jd Ah Kh 9s Tc"], COMMAND, "the upcard: unknown card 'Zz'"),
     (["hand", "--upcard", "Jh", "Jd Ah Kh 9s"], COMMAND, "a hand holds 5 cards, not 4"),
     (["hand", "--upcard", "Jh", "--seat", "7", "Jd Ah Kh 9s Tc"], COMMAND,

@@ -3,13 +3,16 @@
 Everyone partners everyone else once (:func:`euchre.clubs.rotation.fixed_chart`), bots
 filling the seats up to a multiple of four. Players are numbered from 1 as on a club's
 tally cards, or named with ``--names``; the chart is a round at a time, or a line a
-player (``--by-player``: where each sits and with whom, round by round), or JSON.
+player (``--by-player``: where each sits and with whom, round by round), or JSON;
+``--pdf`` writes it with a tent for each table and a score card for each player
+(:mod:`euchre.clubs.sheets`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from euchre.cli.options import whole_number
@@ -30,6 +33,19 @@ def _names(players: int, given: str | None) -> list[str]:
                               f"commas (got {len([n for n in names if n])})")
     bots = seats_for(players) - players
     return names + [f"bot {b + 1}" for b in range(bots)]
+
+
+TITLE_LIMIT = 60
+"""The most characters of a printed page's title."""
+
+
+def _title(text: str) -> str:
+    """An argparse ``type``: a printed page's title, one line of some text."""
+    title = " ".join(text.split())
+    if not title or len(title) > TITLE_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"must be a title of 1 to {TITLE_LIMIT} characters, not {text!r}")
+    return title
 
 
 def chart_lines(chart: list[Round], names: list[str], players: int, *,
@@ -75,6 +91,19 @@ def chart_lines(chart: list[Round], names: list[str], players: int, *,
 def _cmd_chart(args: argparse.Namespace) -> int:
     names = _names(args.players, args.names)
     chart = fixed_chart(args.players, args.rounds)
+    if args.pdf is not None:
+        from euchre.clubs.sheets import evening_pdf, pages
+
+        data = evening_pdf(chart, names, args.players, title=args.title, size=args.page)
+        try:
+            Path(args.pdf).write_bytes(data)
+        except OSError as error:
+            raise EuchreError(f"can not write {args.pdf}: {error.strerror or error}") from None
+        tents = plural(len(chart[0].tables), "table tent")
+        cards = plural(args.players, "score card")
+        printed = plural(pages(chart, args.players, args.page), "page")
+        print(f"wrote {args.pdf}: the chart, {tents} and {cards} ({printed})")
+        return 0
     if args.json:
         print(json.dumps({"players": names[:args.players], "bots": names[args.players:],
                           "rounds": [[{"north_south": [names[p] for p in t.ns],
@@ -103,4 +132,11 @@ def add_chart_command(sub: Any) -> None:
     chart.add_argument("--by-player", action="store_true",
                        help="a line a player and round instead of a line a table")
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
+    chart.add_argument("--pdf", metavar="FILE", default=None,
+                       help="write the chart, a tent for each table and a score card for "
+                            "each player to FILE, to print (the clubs extra)")
+    chart.add_argument("--title", type=_title, default="Progressive Euchre",
+                       help="the title on every printed page (with --pdf)")
+    chart.add_argument("--page", choices=["letter", "a4"], default="letter",
+                       help="the paper (with --pdf; default: letter)")
     chart.set_defaults(func=_cmd_chart)
