@@ -57,10 +57,11 @@ def test_bots_are_fixed_anchors() -> None:
     assert ratings.rating("bot:basic", "two_handed") == Rating(ANCHORS["basic"], 0.5)
     assert [p for p, _ in ratings.leaderboard("four_handed")] == ["ada"]  # people only
     assert ratings.rating("ada", "four_handed").games == 20
-    assert ANCHORS["random"] < ANCHORS["basic"] < ANCHORS["pimc"] < ANCHORS["expert"]
+    assert ANCHORS["random"] < ANCHORS["pimc"] < ANCHORS["basic"] < ANCHORS["expert"]
     # the anchors' spacing is the share of games each won against basic
-    assert ratings.chance((("bot:expert", "bot:expert"), ("bot:basic", "bot:basic")),
-                          "four_handed") == pytest.approx(0.585, abs=0.005)
+    for bot, share in (("expert", 0.585), ("pimc", 0.45), ("random", 0.01)):
+        assert ratings.chance(((f"bot:{bot}", f"bot:{bot}"), ("bot:basic", "bot:basic")),
+                              "four_handed") == pytest.approx(share, abs=0.005)
 
 
 def test_each_form_has_its_own_rating() -> None:

@@ -38,12 +38,12 @@ BOT_PREFIX: Final = "bot:"
 """A bot's player name at a rated table: ``bot:`` and the bot's name (``bot:expert``)."""
 
 ANCHOR_SIGMA: Final = 0.5
-ANCHORS: Final = {"random": 18.05, "basic": 25.0, "pimc": 25.4, "expert": 25.64}
-"""Each bot's fixed ``mu``, from their measured games against each other (games to 10,
-``docs/clubs.md``): ``basic`` is a new player's 25, and each other bot sits where the
+ANCHORS: Final = {"random": 18.05, "pimc": 24.62, "basic": 25.0, "expert": 25.64}
+"""Each bot's fixed ``mu``, from their measured games to 10 against ``basic``
+(``docs/clubs.md``): ``basic`` is a new player's 25, and each other bot sits where the
 model gives two of it the share of games it won against two ``basic``: ``expert`` 58.5%
-of 200 (``docs/strength.md``); ``random`` won none of 200, set at 1% (the 95% interval's
-end is 1.9%)."""
+of 200 (``docs/strength.md``), ``pimc`` 45% of 200, ``random`` none of 200 (set at 1%;
+the 95% interval's end is 1.9%)."""
 
 PROVISIONAL_SIGMA: Final = 3.0
 """A rating whose ``sigma`` is over this is shown as provisional."""
