@@ -81,6 +81,12 @@ CASES: list[tuple[list[str], int, str]] = [
      "--plot x.svg: the image is written as PNG"),
     # hand
     (["chart", "8", "--rounds", "0"], PARSER, "must be a whole number of at least 1, not '0'"),
+    (["match", "m.emn", "g.json", "--format", "KNOCKOUT"], PARSER,
+     "invalid choice: 'KNOCKOUT'"),
+    (["match", "m.emn", "g.json", "--target", "0"], PARSER,
+     "must be a whole number of at least 1, not '0'"),
+    (["match", "m.emn", "g.json", "--title", ""], PARSER,
+     "must be a title of 1 to 60 characters, not ''"),
     (["chart", "3", "--names", "a,,b"], COMMAND, "--names needs 3 different names"),
     (["chart", "8", "--page", "a5", "--pdf", "x.pdf"], PARSER, "invalid choice: 'a5'"),
     (["chart", "8", "--title", "  ", "--pdf", "x.pdf"], PARSER,

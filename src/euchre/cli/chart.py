@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from euchre.cli.options import whole_number
+from euchre.cli.options import title_text, whole_number
 from euchre.clubs.rotation import Round, fixed_chart, seats_for
 from euchre.errors import EuchreError
 from euchre.text import plural
@@ -33,19 +33,6 @@ def _names(players: int, given: str | None) -> list[str]:
                               f"commas (got {len([n for n in names if n])})")
     bots = seats_for(players) - players
     return names + [f"bot {b + 1}" for b in range(bots)]
-
-
-TITLE_LIMIT = 60
-"""The most characters of a printed page's title."""
-
-
-def _title(text: str) -> str:
-    """An argparse ``type``: a printed page's title, one line of some text."""
-    title = " ".join(text.split())
-    if not title or len(title) > TITLE_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"must be a title of 1 to {TITLE_LIMIT} characters, not {text!r}")
-    return title
 
 
 def chart_lines(chart: list[Round], names: list[str], players: int, *,
@@ -135,7 +122,7 @@ def add_chart_command(sub: Any) -> None:
     chart.add_argument("--pdf", metavar="FILE", default=None,
                        help="write the chart, a tent for each table and a score card for "
                             "each player to FILE, to print (the clubs extra)")
-    chart.add_argument("--title", type=_title, default="Progressive Euchre",
+    chart.add_argument("--title", type=title_text, default="Progressive Euchre",
                        help="the title on every printed page (with --pdf)")
     chart.add_argument("--page", choices=["letter", "a4"], default="letter",
                        help="the paper (with --pdf; default: letter)")

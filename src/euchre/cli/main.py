@@ -21,9 +21,16 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from euchre.cli.options import add_rules_arguments, preset_name, rules_from_args, whole_number
+from euchre.cli.options import (
+    add_rules_arguments,
+    preset_name,
+    rules_from_args,
+    title_text,
+    whole_number,
+)
 from euchre.engine.rules import OPTION_HELP, PRESET_HELP, Rules
 from euchre.errors import EuchreError
+from euchre.records.emn import MATCH_FORMATS
 
 __all__ = ["UsageError", "build_parser", "main"]
 
@@ -95,6 +102,14 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_match(args: argparse.Namespace) -> int:
+    from euchre.cli.replay import make_match
+
+    make_match(args.output, args.games, format=args.format, games=args.target,
+               title=args.title)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``euchre`` command."""
     parser = _Parser(
@@ -131,6 +146,18 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("input")
     convert.add_argument("output")
     convert.set_defaults(func=_cmd_convert)
+
+    match = sub.add_parser(
+        "match", help="combine four-handed games into one EMN match (docs/record-format.md)")
+    match.add_argument("output", metavar="OUT.emn")
+    match.add_argument("games", nargs="+", metavar="GAME",
+                       help="the games, .json or .egn, in the order they were played")
+    match.add_argument("--format", choices=MATCH_FORMATS, default=None,
+                       help="the match's format (a progressive evening: PROGRESSIVE)")
+    match.add_argument("--target", type=whole_number(1), default=None,
+                       help="the format's target (the games of a PROGRESSIVE evening)")
+    match.add_argument("--title", type=title_text, default=None, help="the match's title")
+    match.set_defaults(func=_cmd_match)
 
     from euchre.cli.hand import add_hand_command
 

@@ -25,11 +25,30 @@ __all__ = [
     "preset_name",
     "rules_from_args",
     "seconds",
+    "title_text",
     "whole_number",
 ]
 
 RULE_DEFAULTS = Rules().to_dict()
 """Every rule option with its default: one command-line flag each."""
+
+TITLE_LIMIT = 60
+"""The most characters of a title (a match's, a printed page's)."""
+
+
+def title_text(text: str) -> str:
+    """An argparse ``type``: a title, one line of 1 to :data:`TITLE_LIMIT` characters
+    (spaces run together).
+
+    >>> title_text("  Club   night ")
+    'Club night'
+    """
+    title = " ".join(text.split())
+    if not title or len(title) > TITLE_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"must be a title of 1 to {TITLE_LIMIT} characters, not {text!r}")
+    return title
+
 
 def whole_number(minimum: int | None = None) -> Callable[[str], int]:
     """An argparse ``type``: an int, at least ``minimum`` if given.

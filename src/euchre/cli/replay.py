@@ -21,7 +21,9 @@ from euchre.errors import RecordError
 from euchre.records.egn_versions import replay_note, version_note
 from euchre.records.emn import (
     EMN_VERSIONS,
+    combine,
     convert_match,
+    dumps_emn,
     emn_version,
     game_line,
     load_emn,
@@ -79,6 +81,28 @@ def convert(source: PathLike, target: PathLike, *, write: Write = print,
     if note := write_record(record, target):
         warn(f"note: {note}")  # EGN written with its nearest rules
     write(f"wrote {os.fspath(target)} ({plural(len(record.deals), 'deal')})")
+
+
+def make_match(target: PathLike, sources: list[PathLike], *, format: str | None = None,
+               games: int | None = None, title: str | None = None,
+               write: Write = print) -> None:
+    """What ``euchre match OUT.emn GAME...`` does: the games, each read and replayed,
+    written as one EMN match with its players, format and result."""
+    if not os.fspath(target).lower().endswith(".emn"):
+        raise RecordError(f"{os.fspath(target)}: a match is written as .emn")
+    records = [read_record(source) for source in sources]  # its errors name the file
+    match = combine(records, format=format, target=games, title=title)
+    text = dumps_emn(match)
+    try:
+        with open(target, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as error:
+        raise RecordError(f"can not write {os.fspath(target)}: {error.strerror or error}"
+                          ) from None
+    standings = match.standings()
+    write(f"wrote {os.fspath(target)}: {plural(len(match.games), 'game')}, "
+          f"{plural(len(match.players), 'player')}; leading on {standings.metric}: "
+          f"{', '.join(match.name(p) for p in standings.leaders) or 'nobody yet'}")
 
 
 def _unchecked(record: Record, write: Write, indent: str = "") -> None:

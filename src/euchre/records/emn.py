@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from euchre.errors import RecordError
-from euchre.records.egn import from_egn
+from euchre.records.egn import from_egn, to_egn
 from euchre.records.files import write_record
 from euchre.records.jsondata import (
     PathLike,
@@ -53,6 +53,7 @@ from euchre.records.jsondata import (
     as_object,
     as_string,
     describe,
+    format_json,
     known_keys,
     parse_json,
     read_text,
@@ -71,7 +72,9 @@ __all__ = [
     "MatchTeam",
     "Standing",
     "Standings",
+    "combine",
     "convert_match",
+    "dumps_emn",
     "emn_version",
     "from_emn",
     "game_line",
@@ -556,6 +559,89 @@ def _check_result(match: Match, standings: Standings) -> None:
             f"metadata.result.winner: the file says {', '.join(map(str, winner))}, "
             f"the games give {mine}"
         )
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def combine(records: list[Record], *, format: str | None = None, target: int | None = None,
+            title: str | None = None) -> Match:
+    """A match of ``records``, four-handed games in the order given: each player (a
+    name of a record's ``metadata["players"]``, by seat) gets a master id, ``p-01``
+    on, in the order they first sit down; ``format`` and ``target`` are the match's
+    (``PROGRESSIVE`` and the games of the evening, say). Every game is replayed."""
+    if format is not None and format not in MATCH_FORMATS:
+        raise RecordError(f"a match format is one of {', '.join(MATCH_FORMATS)}, not "
+                          f"{format!r}")
+    if not records:
+        raise RecordError("a match has at least one game")
+    ids: dict[str, str] = {}
+    games = []
+    for k, record in enumerate(records):
+        names = record.metadata.get("players")
+        if record.rules.players != _SEATS or not isinstance(names, list) or len(
+                names) != _SEATS or len(set(map(str, names))) != _SEATS:
+            raise RecordError(f"game {k + 1}: an EMN game is four-handed, with four "
+                              f"different players named by seat")
+        for name in map(str, names):
+            ids.setdefault(name, f"p-{len(ids) + 1:02d}")
+        seats = tuple(ids[str(n)] for n in names)
+        try:
+            data = to_egn(record)
+        except RecordError as error:
+            raise RecordError(f"game {k + 1}: {error}") from None
+        games.append({"gameIndex": k, "playersOverride": list(seats), "gameData": data})
+    metadata: dict[str, object] = {
+        "players": [{"id": pid, "name": name} for name, pid in ids.items()]}
+    if title is not None:
+        metadata["title"] = title
+    if format is not None:
+        metadata["matchFormat"] = {"type": format} | (
+            {} if target is None else {"target": target})
+    match = from_emn({"fileType": EMN_FILE_TYPE, "version": EMN_VERSIONS[-1],
+                      "metadata": metadata, "games": games})
+    return dataclasses.replace(match, result=_result_of(match))
+
+
+def _result_of(match: Match) -> dict[str, object]:
+    """The match's ``metadata.result``, as its standings give it."""
+    standings = match.standings()
+    result: dict[str, object] = {
+        "scores": {row.id: row.score for row in standings.players},
+        "winner": list(standings.leaders)}
+    if standings.status is not None:
+        result["status"] = standings.status
+    return result
+
+
+def dumps_emn(match: Match) -> str:
+    """``match`` as EMN text: its registry, format, result and every game as EGN.
+
+    >>> from euchre.engine.game import Game
+    >>> from euchre.records.egn import rules_from_egn
+    >>> game = Game(rules_from_egn({"num_deals": 1}), seed=3)
+    >>> while not game.is_over():
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> record = Record.from_game(game, {"players": ["Ann", "Bo", "Cy", "Di"]})
+    >>> again = loads_emn(dumps_emn(combine([record], format="PROGRESSIVE", target=1)))
+    >>> again.format, [p.name for p in again.players], again.check().status
+    ('PROGRESSIVE', ['Ann', 'Bo', 'Cy', 'Di'], 'COMPLETED')
+    """
+    metadata: dict[str, object] = {
+        key: value for key, value in match.metadata.items() if key in _META_STRINGS}
+    metadata["players"] = [{"id": p.id, "name": p.name} for p in match.players]
+    if match.teams:
+        metadata["teams"] = [{"id": t.id, "name": t.name, "playerIds": list(t.player_ids)}
+                             for t in match.teams]
+    if match.format is not None:
+        metadata["matchFormat"] = {"type": match.format} | (
+            {} if match.target is None else {"target": match.target})
+    if match.result is not None:
+        metadata["result"] = match.result
+    games = [{"gameIndex": g.index, "playersOverride": list(g.seats),
+              "gameData": to_egn(g.record)} for g in match.games]
+    return format_json({"fileType": EMN_FILE_TYPE, "version": EMN_VERSIONS[-1],
+                        "metadata": metadata, "games": games}) + "\n"
 
 
 # -- the command's faces -----------------------------------------------------------------
