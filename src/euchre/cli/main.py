@@ -172,6 +172,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_command(sub)
     add_commands(sub)
 
+    from euchre.cli.ratings import add_ratings_command
+
+    add_ratings_command(sub)
+
     from euchre.cli.chart import add_chart_command
 
     add_chart_command(sub)

@@ -1,0 +1,113 @@
+"""``euchre ratings``: the ratings a set of played games gives, worked out again from
+the games themselves (:mod:`euchre.clubs.ratings`).
+
+Each game (a native record or an EGN file; an EMN match gives each of its games, in
+order) is replayed; its players are the names of its ``players`` by seat, and a seat
+its ``bots`` name (a record of ``euchre serve``) plays as that bot's fixed anchor. A
+finished game of two sides is rated, in the order given; any other (unfinished, tied,
+of a form with more sides, with a bot that is no anchor) is left out with a line that
+says why. The leaderboard of each form follows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from euchre.clubs.ratings import ANCHORS, BOT_PREFIX, RatedGame, Ratings
+from euchre.engine.rules import FORM_NAMES
+from euchre.errors import RecordError
+from euchre.records.emn import load_emn
+from euchre.records.files import read_record
+from euchre.records.record import Record
+from euchre.text import plural
+
+__all__ = ["add_ratings_command", "rated_game"]
+
+
+def _records(paths: list[str]) -> list[tuple[str, Record]]:
+    """Every game of ``paths``, named for the messages (``evening.emn game 2``)."""
+    games = []
+    for path in paths:
+        if os.fspath(path).lower().endswith(".emn"):
+            match = load_emn(path)
+            games += [(f"{path} game {k + 1}", g.record) for k, g in enumerate(match.games)]
+        else:
+            games.append((path, read_record(path)))
+    return games
+
+
+def rated_game(name: str, record: Record) -> RatedGame:
+    """``record`` as a rated game; :class:`~euchre.errors.RecordError` that says why it
+    can not be one."""
+    rules = record.rules
+    seating = rules.seating
+    if seating.team_count != 2 or rules.form == "napoleon":
+        raise RecordError(f"{FORM_NAMES[rules.form]} is not two sides: not rated")
+    game = record.replay_all().game
+    winner = game.winner()
+    if winner is None:
+        raise RecordError("not finished, or tied: not rated")
+    names = record.metadata.get("players")
+    if not isinstance(names, list) or len(names) != rules.players:
+        raise RecordError("its players are not named by seat: not rated")
+    bots = record.metadata.get("bots")
+    players = []
+    for seat, player in enumerate(names):
+        bot = bots[seat] if isinstance(bots, list) and seat < len(bots) else None
+        if isinstance(bot, str) and bot != "human":
+            if bot not in ANCHORS:
+                raise RecordError(f"seat {seat} is the bot {bot}, which does not sit at "
+                                  f"rated tables: not rated")
+            players.append(BOT_PREFIX + bot)
+        else:
+            players.append(str(player))
+    sides = tuple(tuple(p for s, p in enumerate(players) if seating.team_of[s] == t)
+                  for t in range(2))
+    return RatedGame(name, rules.form, (sides[0], sides[1]), winner)
+
+
+def _cmd_ratings(args: argparse.Namespace) -> int:
+    ratings = Ratings()
+    rated = 0
+    forms: list[str] = []
+    for name, record in _records(args.games):
+        try:
+            game = rated_game(name, record)
+        except RecordError as error:  # the rest go on: one line for this one
+            print(f"{name}: {error}", file=sys.stderr)
+            continue
+        ratings.rate(game)
+        rated += 1
+        if game.form not in forms:
+            forms.append(game.form)
+    if args.json:
+        print(json.dumps({form: [{"player": p, "rating": r.shown, "provisional":
+                                  r.provisional, "mu": round(r.mu, 4),
+                                  "sigma": round(r.sigma, 4), "games": r.games}
+                                 for p, r in ratings.leaderboard(form)]
+                          for form in forms}, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{plural(rated, 'game')} rated")
+    for form in forms:
+        print(f"\n{FORM_NAMES[form][0].upper()}{FORM_NAMES[form][1:]}:")
+        for rank, (player, rating) in enumerate(ratings.leaderboard(form), 1):
+            print(f"  {rank:>2}. {player:<20} {rating!s:>6}   "
+                  f"({plural(rating.games, 'game')}, mu {rating.mu:.2f}, "
+                  f"sigma {rating.sigma:.2f})")
+    return 0
+
+
+def add_ratings_command(sub: Any) -> None:
+    """Register ``euchre ratings``."""
+    ratings = sub.add_parser(
+        "ratings", help="the ratings and leaderboards that played games give (docs/clubs.md)",
+        description="Ratings (OpenSkill, by team and form) worked out again from played "
+                    "games, in the order given, and each form's leaderboard.")
+    ratings.add_argument("games", nargs="+", metavar="GAME",
+                         help="games (.json, .egn) and matches (.emn), in the order played")
+    ratings.add_argument("--json", action="store_true", help="print the leaderboards as JSON")
+    ratings.set_defaults(func=_cmd_ratings)
