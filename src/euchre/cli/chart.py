@@ -60,10 +60,7 @@ def chart_lines(chart: list[Round], names: list[str], players: int, *,
         for seat in range(players):
             lines.append(f"{names[seat]}:")
             for r, round_ in enumerate(chart):
-                t = round_.table_of(seat)
-                table = round_.tables[t]
-                mine, theirs = (table.ns, table.ew) if seat in table.ns else (table.ew, table.ns)
-                partner = mine[1] if mine[0] == seat else mine[0]
+                t, partner, theirs = round_.place(seat)
                 lines.append(f"  Round {r + 1}: table {t + 1}, with {names[partner]}, "
                              f"against {names[theirs[0]]} & {names[theirs[1]]}")
         return lines

@@ -32,7 +32,7 @@ from typing import Final, NamedTuple
 
 from euchre.errors import EuchreError
 
-__all__ = ["SEATS_A_TABLE", "Round", "Table", "fixed_chart", "partners", "seats_for",
+__all__ = ["SEATS_A_TABLE", "Place", "Round", "Table", "fixed_chart", "partners", "seats_for",
            "winners_move_up"]
 
 SEATS_A_TABLE: Final = 4
@@ -53,6 +53,14 @@ class Table(NamedTuple):
         return (self.ns[0], self.ew[0], self.ns[1], self.ew[1])
 
 
+class Place(NamedTuple):
+    """Where a player sits in a round: the table's index, the partner, the opponents."""
+
+    table: int
+    partner: int
+    opponents: Pairing
+
+
 @dataclass(frozen=True)
 class Round:
     """The tables of one round, the head table first."""
@@ -65,6 +73,13 @@ class Round:
             if player in table.players:
                 return index
         raise ValueError(f"player {player} is not in this round")
+
+    def place(self, player: int) -> Place:
+        """Where ``player`` sits (``ValueError``: not in the round)."""
+        index = self.table_of(player)
+        table = self.tables[index]
+        mine, theirs = (table.ns, table.ew) if player in table.ns else (table.ew, table.ns)
+        return Place(index, mine[1] if mine[0] == player else mine[0], theirs)
 
 
 def seats_for(players: int) -> int:

@@ -123,10 +123,7 @@ def _score_card(pdf: Any, chart: Sequence[Round], names: Sequence[str], player: 
     pdf.ln(height)
     pdf.set_font(FONT, "", 8)
     for r, round_ in enumerate(chart):
-        t = round_.table_of(player)
-        table = round_.tables[t]
-        mine, theirs = (table.ns, table.ew) if player in table.ns else (table.ew, table.ns)
-        partner = mine[1] if mine[0] == player else mine[0]
+        t, partner, theirs = round_.place(player)
         cells = [str(r + 1), str(t + 1), names[partner],
                  f"{names[theirs[0]]} & {names[theirs[1]]}", "", "", "", ""]
         for (_, width), text in zip(CARD_COLUMNS, cells, strict=True):

@@ -596,11 +596,15 @@ def combine(records: list[Record], *, format: str | None = None, target: int | N
     if title is not None:
         metadata["title"] = title
     if format is not None:
-        metadata["matchFormat"] = {"type": format} | (
-            {} if target is None else {"target": target})
+        metadata["matchFormat"] = _match_format(format, target)
     match = from_emn({"fileType": EMN_FILE_TYPE, "version": EMN_VERSIONS[-1],
                       "metadata": metadata, "games": games})
     return dataclasses.replace(match, result=_result_of(match))
+
+
+def _match_format(format: str, target: int | None) -> dict[str, object]:
+    """``metadata.matchFormat``: the type, and the target where there is one."""
+    return {"type": format} | ({} if target is None else {"target": target})
 
 
 def _result_of(match: Match) -> dict[str, object]:
@@ -634,8 +638,7 @@ def dumps_emn(match: Match) -> str:
         metadata["teams"] = [{"id": t.id, "name": t.name, "playerIds": list(t.player_ids)}
                              for t in match.teams]
     if match.format is not None:
-        metadata["matchFormat"] = {"type": match.format} | (
-            {} if match.target is None else {"target": match.target})
+        metadata["matchFormat"] = _match_format(match.format, match.target)
     if match.result is not None:
         metadata["result"] = match.result
     games = [{"gameIndex": g.index, "playersOverride": list(g.seats),
