@@ -143,7 +143,8 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerPro
 
 
 async def play(base: str, table: str, token: str, actions: int) -> dict[str, int]:
-    """Act ``actions`` times at seat 0 (bots elsewhere); the acks received, by id."""
+    """Act ``actions`` times at seat 0 (bots elsewhere), or until the game is over; the
+    acks received, by id."""
     acks: dict[str, int] = {}
     url = base.replace("http", "ws") + f"/ws/{table}"
     async with connect(url) as ws:
@@ -159,6 +160,8 @@ async def play(base: str, table: str, token: str, actions: int) -> dict[str, int
                 acks[message["id"]] = message["version"]
             if "state" in message:
                 state = message["state"]
+                if state["game_over"]:  # the bots ended it: no turn of ours will come
+                    break
                 if state["legal"]:
                     command = f"{table}-{len(acks)}-{state['version']}"
                     if command not in acks:
