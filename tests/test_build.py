@@ -199,7 +199,7 @@ def test_the_terminal_face_installs_no_web_framework() -> None:
     assert set(extras) >= {"web", "postgres", "clubs", "rl", "jit", "ray", "openspiel", "plot",
                            "dev"}
     assert {d.split(">")[0] for d in extras["web"]} == {"starlette", "uvicorn", "websockets",
-                                                     "uvloop"}
+                                                     "uvloop", "euchre[clubs]"}
 
 
 WITHOUT_WEB = """

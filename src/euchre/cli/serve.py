@@ -238,7 +238,8 @@ async def _migrate(source: str, url: str) -> None:
     finally:
         await store.close()
     print(f"euchre: moved {len(rows['tables'])} tables, {len(rows['seats'])} seats, "
-          f"{len(rows['actions'])} actions and {len(rows['records'])} records from "
+          f"{len(rows['actions'])} actions, {len(rows['records'])} records, "
+          f"{len(rows['accounts'])} accounts and {len(rows['events'])} events from "
           f"{path} to {store.url}", flush=True)
 
 

@@ -97,8 +97,10 @@ class RatedGame:
         if self.winner not in (0, 1):
             raise EuchreError(f"game {self.id}: the winner is side 0 or side 1")
         everyone = [*self.sides[0], *self.sides[1]]
-        if not self.sides[0] or not self.sides[1] or len(set(everyone)) != len(everyone):
-            raise EuchreError(f"game {self.id}: two sides of different players")
+        people = [p for p in everyone if not p.startswith(BOT_PREFIX)]
+        if not self.sides[0] or not self.sides[1] or len(set(people)) != len(people):
+            raise EuchreError(f"game {self.id}: two sides of different players (two "
+                              f"seats may hold the same bot)")
         for player in everyone:
             if player.startswith(BOT_PREFIX):
                 anchor(player.removeprefix(BOT_PREFIX))

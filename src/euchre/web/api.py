@@ -10,6 +10,7 @@ store (503), any other failure (500, with an error id: :func:`~euchre.web.guard.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Final
@@ -37,7 +38,9 @@ from euchre.web.database import StoreError, WorkerRow
 from euchre.web.forward import forward_request, moving
 from euchre.web.guard import incident
 from euchre.web.lobby_words import PRESET_LINES, PRESET_TITLES, play_now, rules_lines
+from euchre.web.members import Members
 from euchre.web.project import replay_json
+from euchre.web.requests import MAX_BODY, Refused, check_write, json_error, read_body
 from euchre.web.room import (
     CHAT_LIMIT,
     NAME_LIMIT,
@@ -62,50 +65,6 @@ __all__ = [
     "json_error",
     "read_body",
 ]
-
-MAX_BODY: Final = 16384
-"""The longest HTTP request body."""
-
-
-def json_error(message: str, status: int = 400) -> JSONResponse:
-    """A refusal or a failure as the API tells it: ``{"error": message}``, with its
-    status."""
-    return JSONResponse({"error": message}, status_code=status)
-
-
-class Refused(Exception):
-    """A request that changes something is refused before it is read (its status and
-    words)."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def check_write(server: Server, request: Request) -> None:
-    """A request that changes something comes from the server's own page (or a
-    program: no Origin) and says it is JSON, so a page elsewhere can not send it as a
-    form or as plain text; raises :class:`Refused`."""
-    if not server.origin_ok(request.headers.get("origin"), request.headers.get("host")):
-        raise Refused(403, "a page on another address can not change tables here")
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise Refused(415, "send JSON, with Content-Type: application/json")
-
-
-async def read_body(request: Request) -> Any:
-    """A request's JSON body (``{}`` when empty); a
-    :class:`~euchre.web.room.SettingsError` when it is too large or not JSON."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise SettingsError(f"the request is too large (at most {MAX_BODY} bytes)")
-    if not raw:
-        return {}
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        raise SettingsError("the request is not JSON") from None
-
 
 def _start_field(body: object) -> tuple[object, bool]:
     """A create request's body without its ``start`` field, and that field (``true``:
@@ -179,8 +138,9 @@ FORM_CHOICES: Final[dict[str, dict[str, list[int]]]] = {
 class Api:
     """The HTTP API's endpoints over one server (``docs/web.md``, "The HTTP API")."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Server, members: Members) -> None:
         self.server = server
+        self.members = members
         self._egn: dict[str, str | None] = {}
         """Each finished table's ``egn`` field, worked out once (a record never
         changes once the game is over)."""
@@ -256,18 +216,27 @@ class Api:
             settings = TableSettings.parse(body)
         except SettingsError as error:
             return json_error(str(error))
+        member = await self.members.who(request)
+        if settings.rated and member is None:
+            return json_error("sign in to make a rated table", 401)
+        if member is not None:  # the host sits under the account's name
+            settings = dataclasses.replace(settings, host=member.name)
         if not self.server.forwarded(request.headers):
             elsewhere = await self.server.place()
             if elsewhere is not None:  # a worker with fewer tables makes it
                 return await forward_request(self.server, request, elsewhere)
         room, tokens = await self.server.create(settings)
+        if member is not None:
+            await self.members.sat(room.id, settings.host_seat, member)
         if start:
             # the room's own start, for the host, who is not connected yet: the seat
             # keeps its countdown until the host's page says hello
             await room.start(Client(settings.host_seat, _unheard))
         seat = settings.host_seat
         token = tokens[seat]
-        invites = _invites(request, room, {s: t for s, t in enumerate(tokens) if s != seat})
+        # a rated table's seats go to signed-in players only, from the lobby
+        invites = [] if settings.rated else _invites(
+            request, room, {s: t for s, t in enumerate(tokens) if s != seat})
         return JSONResponse({"id": room.id, "seat": seat, "token": token,
                              "links": _links(request, room, seat, token),
                              "invites": invites, "table": room.describe()},
@@ -279,6 +248,9 @@ class Api:
         room = await self._room_of(request)
         if isinstance(room, Response):
             return room
+        if room.settings.rated:
+            return json_error("a rated table has no invite links: signed-in players take "
+                              "its seats from the lobby", 403)
         try:
             body = await read_body(request)
             tokens = await room.invite(body.get("token") if isinstance(body, dict) else None)
@@ -328,11 +300,20 @@ class Api:
         room = await self._room_of(request)
         if isinstance(room, Response):
             return room
+        member = await self.members.who(request)
+        if room.settings.rated:
+            if member is None:
+                return json_error("sign in to sit at a rated table", 401)
+            if await self.members.seated(room.id, member):
+                return json_error("you have a seat at this table already", 409)
         try:
             seat = int(request.path_params["seat"])
             body = await read_body(request)
-            name = clean_name(body.get("name") if isinstance(body, dict) else None, "Guest")
+            name = member.name if member is not None else clean_name(
+                body.get("name") if isinstance(body, dict) else None, "Guest")
             token = await room.take_seat(seat, name)
+            if member is not None:
+                await self.members.sat(room.id, seat, member)
         except SeatTaken as error:
             return json_error(str(error), 409)
         except StoreError:

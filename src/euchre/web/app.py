@@ -34,11 +34,14 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from euchre.clubs.accounts import Passwords
 from euchre.web.api import EXCEPTION_HANDLERS, Api
+from euchre.web.clubs import Clubs
 from euchre.web.collector import Collector
 from euchre.web.database import Store
 from euchre.web.forward import route_socket
 from euchre.web.guard import AllowedHosts, HostGuard
+from euchre.web.members import Members
 from euchre.web.room import AWAY_SECONDS
 from euchre.web.server import REST_SECONDS, Server
 from euchre.web.sockets import MAX_MESSAGE, Bucket
@@ -56,7 +59,8 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
                allow_origins: Sequence[str] = (), hosts: Sequence[str] = (),
                bot_threads: int = 2, address: str = "", secret: str | None = None,
                collector: Collector | None = None,
-               rest_seconds: float = REST_SECONDS) -> Starlette:
+               rest_seconds: float = REST_SECONDS,
+               passwords: Passwords | None = None) -> Starlette:
     """The web table's application over ``store`` (tables in it resume on startup).
 
     ``hosts`` are the names the server answers to besides ``localhost``, IP addresses
@@ -67,19 +71,21 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
     ``collector``: a :class:`~euchre.web.collector.Collector` to run while the
     application does (a server process of its own, such as ``euchre serve``'s).
     ``rest_seconds``: how long a finished game's table with nobody at it stays in
-    memory (:meth:`Server.rest_idle`).
+    memory (:meth:`Server.rest_idle`). ``passwords``: how players' passwords are
+    hashed (:class:`~euchre.clubs.accounts.Passwords`; tests take its cheap one).
     """
     server = Server(store, away_seconds=away_seconds, allow_origins=allow_origins,
                     bot_threads=bot_threads, address=address, secret=secret,
                     collector=collector, rest_seconds=rest_seconds)
-    app = Starlette(routes=_routes(server), lifespan=_lifespan(server),
+    members = Members(server, passwords)
+    app = Starlette(routes=_routes(server, members), lifespan=_lifespan(server),
                     middleware=_guards(hosts, allow_origins),
                     exception_handlers=EXCEPTION_HANDLERS)
     app.state.server = server
     return app
 
 
-def _routes(server: Server) -> list[BaseRoute]:
+def _routes(server: Server, members: Members) -> list[BaseRoute]:
     """Every route, in the order they are matched: the pages, the HTTP API, the
     socket, the static files."""
 
@@ -90,7 +96,9 @@ def _routes(server: Server) -> list[BaseRoute]:
         Route("/", page),
         Route("/t/{id}", page),
         Route("/replay/{id}", page),
-        *Api(server).routes(),
+        *Api(server, members).routes(),
+        *members.routes(),
+        *Clubs(server, members, STATIC).routes(),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

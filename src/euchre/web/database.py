@@ -50,10 +50,28 @@ from euchre.errors import EuchreError
 
 LOG: Final = logging.getLogger("euchre.web")
 
-__all__ = ["HEARTBEAT_SECONDS", "LEASE_SECONDS", "MIGRATIONS", "RELEASED", "RESTING",
-           "SCHEMA_VERSION", "LeaseLost",
-           "Notice", "SeatRow", "SqliteStore", "Store", "StoreError", "StoredTable",
-           "TableRow", "WorkerRow", "migrate", "new_worker", "sqlite_path"]
+__all__ = [
+    "CLUB_TABLES",
+    "HEARTBEAT_SECONDS",
+    "LEASE_SECONDS",
+    "MIGRATIONS",
+    "RELEASED",
+    "RESTING",
+    "SCHEMA_VERSION",
+    "LeaseLost",
+    "Notice",
+    "SeatRow",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "StoredTable",
+    "TableRow",
+    "WorkerRow",
+    "club_schema",
+    "migrate",
+    "new_worker",
+    "sqlite_path",
+]
 
 HEARTBEAT_SECONDS: Final = 1.0
 """How often a worker tells the store it is alive (and claims tables nobody serves)."""
@@ -236,6 +254,14 @@ class Store(Protocol):
     async def listen(self, callback: Callable[[Notice], None]) -> None:
         """Call ``callback`` with every notice of the other workers from now on."""
 
+    async def query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        """The rows of one read of the clubs' tables (``?`` marks each argument; the
+        SQL both stores take)."""
+
+    async def change(self, *statements: tuple[str, tuple[Any, ...]]) -> list[int]:
+        """Run ``statements`` (SQL and arguments, as :meth:`query`'s) in one
+        transaction; the rows each changed."""
+
     async def close(self) -> None:
         """Let the store go."""
 
@@ -289,7 +315,68 @@ CREATE TABLE workers (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (_SCHEMA_1, _SCHEMA_2)
+
+def club_schema(real: str) -> tuple[str, ...]:
+    """Schema 3's statements, with ``real`` the store's type of a moment (seconds since
+    the epoch): players' accounts and sessions, the seats they took (``plays``), club
+    events and their log of entries, the daily challenge's games, and the server's
+    secrets. An account is named by its id wherever it is kept, so deleting one leaves
+    nothing behind that points at it (:mod:`euchre.web.members`)."""
+    return (
+        f"""CREATE TABLE accounts (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            folded TEXT NOT NULL UNIQUE,
+            password TEXT NOT NULL,
+            created {real} NOT NULL)""",
+        f"""CREATE TABLE sessions (
+            hash TEXT PRIMARY KEY,
+            account TEXT NOT NULL,
+            created {real} NOT NULL)""",
+        "CREATE INDEX sessions_account ON sessions (account)",
+        """CREATE TABLE plays (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            account TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat))""",
+        "CREATE INDEX plays_account ON plays (account)",
+        f"""CREATE TABLE events (
+            id TEXT PRIMARY KEY,
+            director TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            key_hash TEXT NOT NULL,
+            created {real} NOT NULL)""",
+        f"""CREATE TABLE event_log (
+            event_id TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            at {real} NOT NULL,
+            who TEXT NOT NULL,
+            entry TEXT NOT NULL,
+            PRIMARY KEY (event_id, n))""",
+        """CREATE TABLE challenge (
+            day TEXT NOT NULL,
+            board INTEGER NOT NULL,
+            account TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            PRIMARY KEY (day, board, account))""",
+        "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    )
+
+
+CLUB_TABLES: Final = {
+    "accounts": "id, name, folded, password, created",
+    "sessions": "hash, account, created",
+    "plays": "table_id, seat, account",
+    "events": "id, director, definition, key_hash, created",
+    "event_log": "event_id, n, at, who, entry",
+    "challenge": "day, board, account, table_id",
+    "secrets": "name, value",
+}
+"""Schema 3's tables and their columns, in order (``--migrate-from`` moves them)."""
+
+_SCHEMA_3 = ";\n".join(club_schema("REAL"))
+
+MIGRATIONS: Final[tuple[str, ...]] = (_SCHEMA_1, _SCHEMA_2, _SCHEMA_3)
 """The store's schema as migrations, oldest first: migration ``n`` (counted from 1)
 takes a store at schema ``n - 1`` to schema ``n``. A store records the schema it is at
 (SQLite: ``PRAGMA user_version``); opening it runs the migrations it lacks, each in one
@@ -297,7 +384,8 @@ transaction, and refuses a store at a schema newer than the program knows. Schem
 the four tables every store has had; a store written before schemas were counted (its
 ``user_version`` 0, with the tables there) is at schema 1. Schema 2 adds each table's
 owner, the lobby's summaries (a table of their own: writing them never waits on a
-table's row, which every action locks) and the workers. PostgreSQL's migrations
+table's row, which every action locks) and the workers. Schema 3 adds the clubs'
+tables (:func:`club_schema`). PostgreSQL's migrations
 (:mod:`euchre.web.postgres`) are the same steps in its own types."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -318,13 +406,13 @@ def migrate(db: sqlite3.Connection, path: str) -> int:
 
     >>> db = sqlite3.connect(":memory:", isolation_level=None)
     >>> migrate(db, ":memory:"), db.execute("PRAGMA user_version").fetchone()[0]
-    (0, 2)
+    (0, 3)
     >>> db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}") and None
     >>> migrate(db, "t.sqlite3")
     Traceback (most recent call last):
     ...
-    euchre.web.database.StoreError: the store t.sqlite3 is at schema 3, newer than this \
-program's 2: a newer euchre wrote it; upgrade euchre to serve it
+    euchre.web.database.StoreError: the store t.sqlite3 is at schema 4, newer than this \
+program's 3: a newer euchre wrote it; upgrade euchre to serve it
     """
     found = int(db.execute("PRAGMA user_version").fetchone()[0])
     if found > SCHEMA_VERSION:
@@ -563,12 +651,20 @@ class SqliteStore:
     async def listen(self, callback: Callable[[Notice], None]) -> None:
         """Nobody else serves this store: no notices come."""
 
+    async def query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        return self._read(sql, *args)
+
+    async def change(self, *statements: tuple[str, tuple[Any, ...]]) -> list[int]:
+        with self._transaction() as db:
+            return [db.execute(sql, args).rowcount for sql, args in statements]
+
     async def close(self) -> None:
         with self._lock:
             self._db.close()
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
-        """Every row of the four tables of games, as stored (``--migrate-from``)."""
+        """Every row of the four tables of games and of the clubs' tables, as stored
+        (``--migrate-from``)."""
         return {
             "tables": self._read("SELECT id, settings, created, started FROM tables "
                                  "ORDER BY created, id"),
@@ -577,6 +673,8 @@ class SqliteStore:
             "actions": self._read("SELECT table_id, version, seat, action, command "
                                   "FROM actions ORDER BY table_id, version"),
             "records": self._read("SELECT table_id, record FROM records ORDER BY table_id"),
+            **{name: self._read(f"SELECT {columns} FROM {name} ORDER BY {columns}")
+               for name, columns in CLUB_TABLES.items()},
         }
 
 

@@ -27,6 +27,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from euchre.web.database import (
+    CLUB_TABLES,
     LEASE_SECONDS,
     RELEASED,
     RESTING,
@@ -39,6 +40,7 @@ from euchre.web.database import (
     TableRow,
     WorkerRow,
     assemble,
+    club_schema,
     newer_store,
     summaries,
     summary_text,
@@ -109,6 +111,7 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
             seen DOUBLE PRECISION NOT NULL,
             load INTEGER NOT NULL DEFAULT 0)""",
     ),
+    club_schema("DOUBLE PRECISION"),
 )
 """The migrations of :data:`euchre.web.database.MIGRATIONS`, in PostgreSQL's types (the
 same schema numbers); the schema a store is at is the one row of ``euchre_schema``."""
@@ -483,6 +486,17 @@ class PostgresStore:
             await asyncio.sleep(delay)
             delay = min(delay * 2, 2.0)
 
+    async def query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        return await self._rows(_marks(sql), args)
+
+    async def change(self, *statements: tuple[str, tuple[Any, ...]]) -> list[int]:
+        async def write(conn: AsyncConnection[Any]) -> list[int]:
+            counts = []
+            for sql, args in statements:
+                counts.append((await conn.execute(_marks(sql), args)).rowcount)
+            return counts
+        return await self._run("write", write)
+
     async def close(self) -> None:
         if self._listener is not None:
             self._listener.cancel()
@@ -495,7 +509,8 @@ class PostgresStore:
     async def load_rows(self, rows: Mapping[str, list[tuple[Any, ...]]]) -> None:
         """Write the rows of another store's four tables of games (``tables``: id,
         settings, created, started; ``seats``; ``actions`` with their command ids;
-        ``records``) in one transaction, the tables owned by nobody; refused, writing
+        ``records``) and of its clubs' tables (:data:`~euchre.web.database.CLUB_TABLES`)
+        in one transaction, the tables owned by nobody; refused, writing
         nothing, when a table is here already."""
         async def write(conn: AsyncConnection[Any]) -> None:
             ids = [r[0] for r in rows["tables"]]
@@ -512,7 +527,21 @@ class PostgresStore:
                 await cur.executemany("INSERT INTO actions VALUES (%s, %s, %s, %s, %s)",
                                       rows["actions"])
                 await cur.executemany("INSERT INTO records VALUES (%s, %s)", rows["records"])
+                for name, columns in CLUB_TABLES.items():
+                    marks = ", ".join(["%s"] * len(columns.split(",")))
+                    await cur.executemany(f"INSERT INTO {name} ({columns}) VALUES ({marks})",
+                                          rows.get(name, []))
         await self._run("write", write)
+
+
+def _marks(sql: str) -> str:
+    """SQL written with ``?`` for each argument (both stores' way in
+    :meth:`PostgresStore.query`) in psycopg's ``%s``.
+
+    >>> _marks("SELECT name FROM accounts WHERE id = ? AND created > ?")
+    'SELECT name FROM accounts WHERE id = %s AND created > %s'
+    """
+    return sql.replace("?", "%s")
 
 
 async def _insert_batch(conn: AsyncConnection[Any], actions: list[_Action],

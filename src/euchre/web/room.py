@@ -22,11 +22,12 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+from euchre.clubs.ratings import ANCHORS
 from euchre.engine.actions import Action, parse_action
 from euchre.engine.game import Game
 from euchre.engine.rules import PRESETS, Rules, seat_name
@@ -132,6 +133,9 @@ class TableSettings:
     seed: int
     private: bool = False
     """Only invite links seat people (the lobby does not list the table)."""
+    rated: bool = False
+    """A rated table (``docs/clubs.md``): its people are signed in, its bots are the
+    rating's anchors, and the game counts in the ratings."""
 
     @classmethod
     def parse(cls, data: object) -> TableSettings:
@@ -140,7 +144,7 @@ class TableSettings:
         if not isinstance(data, Mapping):
             raise SettingsError("the settings must be a JSON object")
         known = {"name", "preset", "options", "target", "seats", "level", "pace",
-                 "turn_timer", "host", "host_seat", "seed", "private"}
+                 "turn_timer", "host", "host_seat", "seed", "private", "rated"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise SettingsError(f"unknown field {unknown[0]!r}: the fields are "
@@ -186,17 +190,23 @@ class TableSettings:
         private = data.get("private", False)
         if not isinstance(private, bool):
             raise SettingsError("private: true or false")
+        rated = data.get("rated", False)
+        if not isinstance(rated, bool):
+            raise SettingsError("rated: true or false")
+        if rated:
+            _check_rated(rules, seats, level)
         host = clean_name(data.get("host"), "Host", "host")
         name = clean_name(data.get("name"), f"{host}'s table")
         return cls(name, preset, rules, tuple(seats), level, float(pace), timer, host,
-                   host_seat, seed, private)
+                   host_seat, seed, private, rated)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (what the store keeps)."""
         return {"name": self.name, "preset": self.preset, "rules": self.rules.to_dict(),
                 "seats": list(self.seats), "level": self.level, "pace": self.pace,
                 "turn_timer": self.turn_timer, "host": self.host,
-                "host_seat": self.host_seat, "seed": self.seed, "private": self.private}
+                "host_seat": self.host_seat, "seed": self.seed, "private": self.private,
+                "rated": self.rated}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:
@@ -210,7 +220,18 @@ class TableSettings:
                    seats,
                    data["level"], float(data["pace"]), int(data["turn_timer"]),
                    data["host"], int(data["host_seat"]), int(data["seed"]),
-                   bool(data.get("private", False)))
+                   bool(data.get("private", False)), bool(data.get("rated", False)))
+
+
+def _check_rated(rules: Rules, seats: Sequence[str], level: str) -> None:
+    """Refuse a rated table the ratings could not count: a form of more than two sides,
+    a game without a target, a bot (or stand-in ``level``) that is no anchor."""
+    if rules.seating.team_count != 2 or rules.form == "napoleon" or rules.target <= 0:
+        raise SettingsError("rated: a rated table plays a game to a target, of two sides")
+    for bot in (*(s for s in seats if s != "person"), level):
+        if bot not in ANCHORS:
+            raise SettingsError(f"rated: the bots at a rated table are the ratings' "
+                                f"anchors ({', '.join(ANCHORS)}), not {bot}")
 
 
 def _no_close(code: int) -> None:
