@@ -452,3 +452,25 @@ def test_serve_refuses_a_bad_store_in_one_line(argv: list[str], words: str,
     assert main(["serve", "--port", str(free), *argv]) == 1
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_clubs_tables_take_the_same_sql_in_both_stores(kind: str, tmp_path: Path) -> None:
+    """Schema 3's tables through ``query`` and ``change`` (``?`` for each argument):
+    a name taken once in any case, a change all or nothing, rows read back."""
+    async def test(store: Store) -> tuple[Any, ...]:
+        add = ("INSERT INTO accounts (id, name, folded, password, created) VALUES "
+               "(?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+        first = await store.change((add, ("a1", "Ada", "ada", "h", 1.0)))
+        again = await store.change((add, ("a2", "ADA", "ada", "h", 2.0)))
+        with pytest.raises(StoreError):  # the second statement fails: neither is kept
+            await store.change(("INSERT INTO sessions VALUES (?, ?, ?)", ("s1", "a1", 1.0)),
+                               ("INSERT INTO sessions VALUES (?, ?, ?)", ("s1", "a1", 1.0)))
+        sessions = await store.query("SELECT COUNT(*) FROM sessions")
+        rows = await store.query("SELECT id, name, created FROM accounts WHERE folded = ?",
+                                 "ada")
+        return first, again, sessions[0][0], rows
+
+    first, again, sessions, rows = run(kind, tmp_path, test)
+    assert (first, again, sessions) == ([1], [0], 0)
+    assert [tuple(r) for r in rows] == [("a1", "Ada", 1.0)]

@@ -12,14 +12,16 @@ says why. The leaderboard of each form follows.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from euchre.clubs.ratings import ANCHORS, BOT_PREFIX, RatedGame, Ratings
 from euchre.engine.rules import FORM_NAMES
-from euchre.errors import RecordError
+from euchre.errors import EuchreError, RecordError
 from euchre.records.emn import load_emn
 from euchre.records.files import read_record
 from euchre.records.record import Record
@@ -70,16 +72,58 @@ def rated_game(name: str, record: Record) -> RatedGame:
     return RatedGame(name, rules.form, (sides[0], sides[1]), winner)
 
 
+def _store_address(value: str) -> str:
+    """``--store``: a web room's store that is there (a SQLite file is not made)."""
+    from euchre.web.database import StoreError, sqlite_path
+    from euchre.web.stores import store_kind
+
+    try:
+        if store_kind(value) == "sqlite" and not os.path.isfile(sqlite_path(value)):
+            raise argparse.ArgumentTypeError(f"there is no store at {sqlite_path(value)}")
+    except StoreError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--store: ")) from None
+    return value
+
+
+async def _stored_games(url: str) -> list[RatedGame]:
+    """The rated games of the web room's store at ``url``
+    (:func:`~euchre.web.clubs.rated_games`), its players by their names."""
+    from euchre.extras import optional_module
+
+    optional_module("starlette", "web", "a web room's store")
+    from euchre.web.clubs import rated_games
+    from euchre.web.stores import open_store
+
+    store = await open_store(url)
+    try:
+        games = await rated_games(store)
+        names = dict(await store.query("SELECT id, name FROM accounts"))
+    finally:
+        await store.close()
+    return [RatedGame(game.id, game.form, (
+        tuple(names.get(p, p) for p in game.sides[0]),
+        tuple(names.get(p, p) for p in game.sides[1])), game.winner) for game in games]
+
+
+def _games(args: argparse.Namespace) -> Iterator[RatedGame]:
+    """The games to rate, in order: the store's, then the files' (one that can not be
+    rated is told in one line, and the rest go on)."""
+    if args.store is not None:
+        yield from asyncio.run(_stored_games(args.store))
+    for name, record in _records(args.games):
+        try:
+            yield rated_game(name, record)
+        except RecordError as error:  # the rest go on: one line for this one
+            print(f"{name}: {error}", file=sys.stderr)
+
+
 def _cmd_ratings(args: argparse.Namespace) -> int:
+    if not args.games and args.store is None:
+        raise EuchreError("give the games to rate, or --store URL")
     ratings = Ratings()
     rated = 0
     forms: list[str] = []
-    for name, record in _records(args.games):
-        try:
-            game = rated_game(name, record)
-        except RecordError as error:  # the rest go on: one line for this one
-            print(f"{name}: {error}", file=sys.stderr)
-            continue
+    for game in _games(args):
         ratings.rate(game)
         rated += 1
         if game.form not in forms:
@@ -107,7 +151,10 @@ def add_ratings_command(sub: Any) -> None:
         "ratings", help="the ratings and leaderboards that played games give (docs/clubs.md)",
         description="Ratings (OpenSkill, by team and form) worked out again from played "
                     "games, in the order given, and each form's leaderboard.")
-    ratings.add_argument("games", nargs="+", metavar="GAME",
+    ratings.add_argument("games", nargs="*", metavar="GAME",
                          help="games (.json, .egn) and matches (.emn), in the order played")
+    ratings.add_argument("--store", metavar="URL", type=_store_address,
+                         help="also every finished rated game of a web room's store "
+                              "(sqlite:///PATH or postgresql://...), first")
     ratings.add_argument("--json", action="store_true", help="print the leaderboards as JSON")
     ratings.set_defaults(func=_cmd_ratings)

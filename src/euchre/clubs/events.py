@@ -362,8 +362,10 @@ class EventState:
 
     def standings(self) -> list[Standing]:
         """The players' standings (bots left out): points, tables won, loners."""
-        return [s for s in standings(score_cards(self.results()))
-                if not self.plan.is_bot(s.player)]
+        people = [s for s in standings(score_cards(self.results()))
+                  if not self.plan.is_bot(s.player)]
+        ranks = ranked([(s.total, s.won, s.loners) for s in people])
+        return [s._replace(rank=rank) for s, rank in zip(people, ranks, strict=True)]
 
     def boards(self) -> list[Board]:
         """A duplicate event's boards played so far, at every table whose game is

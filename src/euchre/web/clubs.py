@@ -49,6 +49,11 @@ REVIEWED_GAMES: Final = 3
 REVIEW_BUDGET: Final = 12
 """The sampled deals a decision of the page's review gets."""
 PAGE: Final = "clubs.html"
+ONLINE_BOT: Final = "expert"
+"""Who fills an event's empty seat online, and stands in for a player who drops."""
+ONLINE_PACE: Final = 0.8
+"""The seconds a bot takes over a move at an event's table online (the lobby's
+default)."""
 
 
 def _unheard(frame: str) -> None:
@@ -373,8 +378,7 @@ class Clubs:
             "names": [plan.name(p) for p in range(plan.seats)],
             "director": names.get(director), "directing": member is not None and
             member.id == director, "current": state.current, "rounds_seated": rounds,
-            "log": [{"entry": n, "at": at, "by": names.get(who, "a scorer")
-                     if who != "key" else "a scorer", **json.loads(entry)}
+            "log": [{"entry": n, "at": at, "by": _author(who, names), **json.loads(entry)}
                     for n, at, who, entry in log]}
         if plan.kind == "progressive":
             standings = state.standings()
@@ -491,7 +495,8 @@ class Clubs:
         settings = TableSettings.parse({
             "name": f"Round {r + 1}, table {t + 1}",
             "preset": plan.preset, "options": {"deals": plan.hands, "target": 0},
-            "seats": ["expert" if plan.is_bot(p) else "person" for p in players],
+            "seats": [ONLINE_BOT if plan.is_bot(p) else "person" for p in players],
+            "level": ONLINE_BOT, "pace": ONLINE_PACE,
             "host": plan.name(players[people[0]]), "host_seat": people[0],
             "seed": plan.seed if plan.kind == "duplicate" else plan.seed + 1000 * r + t,
             "private": True})
@@ -631,6 +636,7 @@ class Clubs:
             "name": f"Daily {day}", "options": {"deals": DAILY_BOARDS,
                                                          "target": 0},
             "seats": ["person", DAILY_BOT, DAILY_BOT, DAILY_BOT], "level": DAILY_BOT,
+            "pace": ONLINE_PACE,
             "host": member.name, "host_seat": 0, "seed": seed % 2**62, "private": True})
         room, tokens = await self.server.create(settings)
         added = await self.store.change((
@@ -644,6 +650,16 @@ class Clubs:
         return JSONResponse({"table_id": room.id,
                              "link": f"{base}/t/{room.id}#seat=0&token={tokens[0]}"},
                             status_code=201)
+
+
+def _author(who: str, names: Mapping[str, str]) -> str:
+    """Who made an entry, in words: a member by name, ``a scorer`` (the event's key),
+    ``the event`` (a seating it made itself), ``a former member`` (since deleted)."""
+    if who == "key":
+        return "a scorer"
+    if not who:
+        return "the event"
+    return names.get(who, "a former member")
 
 
 def _review(record: Record, seat: int) -> dict[str, Any]:

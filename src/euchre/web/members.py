@@ -254,14 +254,15 @@ class Members:
             "SELECT p.table_id, p.seat, r.record FROM plays p "
             "LEFT JOIN records r ON r.table_id = p.table_id WHERE p.account = ?", member.id)
         statements: list[tuple[str, tuple[Any, ...]]] = []
-        deleted = 0
+        deleted: list[str] = []
+        renamed: list[tuple[str, int]] = []
         for table, seat, record in plays:
             others = await self.store.query(
                 "SELECT COUNT(*) FROM plays WHERE table_id = ? AND account <> ?",
                 table, member.id)
             alone = record is not None and _bots_only(record, seat) and not others[0][0]
             if alone:
-                deleted += 1
+                deleted.append(table)
                 statements += [(f"DELETE FROM {name} WHERE table_id = ?", (table,))
                                for name in ("plays", "challenge", "lobby", "records",
                                             "actions", "seats")]
@@ -269,6 +270,7 @@ class Members:
                 continue
             statements.append(("UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?",
                                (FORMER, table, seat)))
+            renamed.append((table, seat))
             if record is not None:
                 statements.append(("UPDATE records SET record = ? WHERE table_id = ?",
                                    (_renamed(record, seat), table)))
@@ -280,7 +282,12 @@ class Members:
             ("DELETE FROM accounts WHERE id = ?", (member.id,)),
         ]
         await self.store.change(*statements)
-        return deleted
+        await self.server.deleted(deleted)
+        for table, seat in renamed:  # a table this worker holds is renamed in play too
+            room = self.server.rooms.get(table)
+            if room is not None:
+                room.rename(seat, FORMER)
+        return len(deleted)
 
     # -- helpers ------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -539,6 +540,17 @@ class Room:
         self._broadcast_seats()
         self._broadcast_state()  # the name at the seat changed
         return token
+
+    def rename(self, seat: int, name: str) -> None:
+        """The player at ``seat`` is called ``name`` from now on (their account was
+        deleted: :mod:`euchre.web.members`); who holds the seat is unchanged."""
+        row = self.seat_rows[seat]
+        self.seat_rows[seat] = SeatRow(seat, name, row.token_hash, row.claimed)
+        seats = list(self.table.seats)
+        seats[seat] = dataclasses.replace(seats[seat], name=name)
+        self.table.seats = tuple(seats)
+        self._broadcast_seats()
+        self._broadcast_state()
 
     def _drop(self, seat: int) -> None:
         """The person at ``seat`` is not connected: the countdown starts."""

@@ -278,6 +278,20 @@ class Server:
                         self.worker.id, id)
             room.let_go()
 
+    def drop(self, id: str) -> None:
+        """Table ``id`` was deleted from the store (its player deleted their account):
+        its room closes here, if it is here."""
+        room = self.rooms.pop(id, None)
+        if room is not None:
+            room.let_go()
+
+    async def deleted(self, ids: Sequence[str]) -> None:
+        """Tables ``ids`` were deleted from the store: their rooms close here and on
+        every other worker."""
+        for id in ids:
+            self.drop(id)
+            await self.store.notify("deleted", id)
+
     async def locate(self, id: str) -> Room | WorkerRow | None:
         """Where table ``id`` is served: its room here, the worker that serves it, or
         ``None`` when there is no such table. A table nobody serves (its worker died, or
@@ -419,6 +433,8 @@ class Server:
         self._lobby = None
         if notice.kind in ("released", "resync"):
             self._wake.set()
+        elif notice.kind == "deleted":
+            self.drop(notice.table)
 
     async def _listings(self) -> None:
         """Every second, the lobby summaries that changed written (apart from the beat,

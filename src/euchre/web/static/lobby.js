@@ -103,7 +103,12 @@ export async function showLobby(main) {
       recentBox,
       h("section", { class: "panel", "aria-labelledby": "tables-title" },
         h("div", { class: "row" }, h("h2", { id: "tables-title" }, "Open tables"), refresh),
-        list)),
+        list),
+      h("nav", { class: "lobby-links lobby-club", id: "club-links", "aria-label": "Club room" },
+        h("a", { href: "/account" }, "Your account"),
+        h("a", { href: "/leaderboard" }, "Leaderboard"),
+        h("a", { href: "/daily" }, "Daily challenge"),
+        h("a", { href: "/events" }, "Club events"))),
     formBox));
 
   let titles = {};
