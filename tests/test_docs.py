@@ -9,6 +9,7 @@ a scratch folder with the files they name, at a small size (``--deals 2000`` bec
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import re
@@ -21,6 +22,7 @@ import pytest
 
 from euchre.cli.main import build_parser, main
 from euchre.table.data_folder import ENV_VAR
+from euchre.web.database import SqliteStore
 from helpers.paths import ROOT
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -121,9 +123,11 @@ def test_each_command_in_the_docs_parses(command: DocCommand) -> None:
 
 @pytest.fixture
 def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder with what the docs' commands name: game.egn, game.json, examples/."""
+    """A folder with what the docs' commands name: game.egn, game.json, examples/, and
+    a web room's empty store, tables.sqlite3."""
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
+    asyncio.run(SqliteStore(tmp_path / "tables.sqlite3").close())
     shutil.copy(EGN_GAME, tmp_path / "game.egn")
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     with contextlib.redirect_stdout(io.StringIO()):

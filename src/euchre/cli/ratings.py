@@ -73,13 +73,12 @@ def rated_game(name: str, record: Record) -> RatedGame:
 
 
 def _store_address(value: str) -> str:
-    """``--store``: a web room's store that is there (a SQLite file is not made)."""
-    from euchre.web.database import StoreError, sqlite_path
+    """``--store``: a web room's store's address."""
+    from euchre.web.database import StoreError
     from euchre.web.stores import store_kind
 
     try:
-        if store_kind(value) == "sqlite" and not os.path.isfile(sqlite_path(value)):
-            raise argparse.ArgumentTypeError(f"there is no store at {sqlite_path(value)}")
+        store_kind(value)
     except StoreError as error:
         raise argparse.ArgumentTypeError(str(error).removeprefix("--store: ")) from None
     return value
@@ -92,8 +91,11 @@ async def _stored_games(url: str) -> list[RatedGame]:
 
     optional_module("starlette", "web", "a web room's store")
     from euchre.web.clubs import rated_games
-    from euchre.web.stores import open_store
+    from euchre.web.database import sqlite_path
+    from euchre.web.stores import open_store, store_kind
 
+    if store_kind(url) == "sqlite" and not os.path.isfile(sqlite_path(url)):
+        raise EuchreError(f"--store: there is no store at {sqlite_path(url)}")
     store = await open_store(url)
     try:
         games = await rated_games(store)
