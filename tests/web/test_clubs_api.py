@@ -628,3 +628,68 @@ def test_a_deleted_shared_seat_is_renamed_in_its_record(client: TestClient) -> N
     client.post("/api/account/delete", json={"password": PASSWORD})
     record = loads(bea.get(f"/api/tables/{made['id']}/record.json").text)
     assert record.metadata["players"] == [FORMER, "Bea", "North (basic)", "East (basic)"]
+
+
+# -- hostile input ------------------------------------------------------------------------
+
+ENTRY_FIELDS = ["type", "round", "table", "ns", "ew", "alone", "id", "of", "key", "kind",
+                "title", "players", "rounds", "hands", "rotation", "preset", "seed", "name",
+                "password"]
+
+
+def test_fuzzing_the_club_rooms_requests_breaks_nothing(
+        client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """Any body to every club endpoint, as a member or a guest, and any name or id in a
+    path: each answer is JSON under 500, nothing of the server's own fails, and the
+    event, the account and the daily board still answer as before."""
+    import logging
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+    from test_web_hostile import texts, values
+
+    from helpers.fuzzing import fuzz
+
+    sign_up(client, "Director")
+    member = cookie_of(client)
+    made = client.post("/api/events", json={"players": ["Ann", "Bo", "Cy", "Di", "Ed"],
+                                            "rounds": 2, "hands": 2}).json()
+    event = made["id"]
+    posts = ["/api/account", "/api/account/sign-in", "/api/account/delete",
+             "/api/events", f"/api/events/{event}/entries", f"/api/events/{event}/online",
+             "/api/daily"]
+    gets = ["/api/players/{}", "/api/players/{}/review", "/api/events/{}",
+            "/api/events/{}/sheets.pdf", "/api/events/{}/results.emn",
+            "/api/leaderboard?form={}", "/api/daily?day={}"]
+    bodies = st.one_of(
+        values.map(json.dumps).map(str.encode), st.binary(max_size=64),
+        st.dictionaries(st.one_of(st.sampled_from(ENTRY_FIELDS), texts),
+                        st.one_of(values, st.integers(-2, 30)), max_size=8).map(
+            lambda d: json.dumps({**d, "key": made["key"]} if "key" in d else d).encode()))
+    before = client.get(f"/api/events/{event}").json()
+
+    @fuzz(120)
+    @given(st.sampled_from(posts), bodies, st.booleans(), st.sampled_from(gets), texts)
+    def attack(path: str, body: bytes, signed_in: bool, get: str, word: str) -> None:
+        headers = {"Content-Type": "application/json", **(member if signed_in else {})}
+        answer = client.post(path, content=body, headers=headers)
+        assert answer.status_code < 500, answer.text
+        answer.json()
+        from urllib.parse import quote
+
+        # any bytes in the path (a lone surrogate as the bytes it would be)
+        seen = client.get(get.format(quote(word.encode(errors="surrogatepass"), safe="")),
+                          headers=member)
+        assert seen.status_code < 500, seen.text
+        if seen.headers["content-type"].startswith("application/json"):
+            seen.json()
+
+    with caplog.at_level(logging.ERROR, "euchre.web"):
+        attack()
+    failures = [r for r in caplog.records
+                if r.name.startswith("euchre") and r.levelno >= logging.ERROR]
+    assert failures == []
+    assert client.get("/api/account", headers=member).status_code in (200, 401)
+    after = client.get(f"/api/events/{event}").json()
+    assert after["title"] == before["title"] and after["players"] == before["players"]
+    assert client.get("/api/daily").status_code == 200

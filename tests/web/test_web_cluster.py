@@ -27,7 +27,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from euchre.records.record import loads
-from euchre.web.database import SqliteStore
+from euchre.web.database import CLUB_TABLES, SqliteStore
 from euchre.web.room import Room, TableSettings
 from helpers.postgres import fresh_database
 
@@ -271,6 +271,12 @@ def test_migrate_from_sqlite_moves_every_row(tmp_path: Path) -> None:
             "seed": n, "target": 1 if n == 0 else 10}) for n in range(3)]
         asyncio.run(play(old.base, made[1]["id"], made[1]["token"], 4))
         http(f"{old.base}/api/tables", {"private": True, "name": "private"})
+        member = Browser(old.base)  # an account, and its event with a hand entered
+        member.call("/api/account", {"name": "Dora", "password": "table talk 42"})
+        event = member.call("/api/events", {"players": ["A", "B", "C", "D"], "rounds": 1,
+                                            "hands": 2})[1]
+        assert member.call(f"/api/events/{event['id']}/entries", {
+            "type": "hand", "round": 0, "table": 0, "ns": 2, "ew": 0})[0] == 201
         deadline = time.monotonic() + 60
         while http(f"{old.base}/api/tables/{made[0]['id']}")["state"] != "over":
             asyncio.run(play(old.base, made[0]["id"], made[0]["token"], 1))
@@ -283,6 +289,9 @@ def test_migrate_from_sqlite_moves_every_row(tmp_path: Path) -> None:
                 for name in ("seats", "actions", "records")}
         rows["tables"] = sorted(db.execute(
             "SELECT id, settings, created, started FROM tables").fetchall())
+        for name in CLUB_TABLES:
+            rows[name] = sorted(db.execute(f"SELECT * FROM {name}").fetchall())
+    assert rows["accounts"] and rows["sessions"] and rows["event_log"]
     assert len(rows["tables"]) == 4 and rows["records"] and len(rows["actions"]) > 10
     with fresh_database() as url:
         import psycopg
@@ -299,6 +308,10 @@ def test_migrate_from_sqlite_moves_every_row(tmp_path: Path) -> None:
                     assert moved == kept, name
             for m in made:
                 assert http(f"{new.base}/api/tables/{m['id']}")["id"] == m["id"]
+            moved_event = http(f"{new.base}/api/events/{event['id']}")
+            assert moved_event["standings"][0]["total"] == 2
+            assert Browser(new.base).call("/api/account/sign-in", {
+                "name": "Dora", "password": "table talk 42"})[0] == 200
             assert urlopen_text(f"{new.base}/api/tables/{made[0]['id']}/record.json")
         finally:
             new.stop()
@@ -358,3 +371,78 @@ def test_workers_need_a_shared_store(tmp_path: Path) -> None:
     assert run.stderr == ("euchre: --workers 2 needs a PostgreSQL store (--store "
                           "postgresql://USER@HOST:PORT/DB): a SQLite store is served by "
                           "one worker\n")
+
+
+class Browser:
+    """A browser's cookies and JSON requests, against ``base`` (any worker answers)."""
+
+    def __init__(self, base: str) -> None:
+        import http.cookiejar
+        import urllib.request
+
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def call(self, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(
+            self.base + path, data=None if body is None else json.dumps(body).encode(),
+            method="GET" if body is None else "POST",
+            headers={"Content-Type": "application/json"})
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+
+def test_a_club_evening_through_two_workers(tmp_path: Path) -> None:
+    """The club room over PostgreSQL and two workers, whose requests land on either: an
+    account signed in on one is signed in on both, a winners-move-up evening's hands
+    entered through both sum to its standings, and signing out everywhere ends every
+    session."""
+    with fresh_database() as url:
+        server = ServerProcess(tmp_path, url, workers=2)
+        server.start()
+        try:
+            director, phone = Browser(server.base), Browser(server.base)
+            assert director.call("/api/account", {"name": "Dora", "password": "table talk 42"}
+                                 )[0] == 201
+            assert all(director.call("/api/account") == (200, {"name": "Dora"})
+                       for _ in range(10))
+            status, made = director.call("/api/events", {
+                "players": [f"P{k}" for k in range(8)], "rounds": 3, "hands": 2,
+                "rotation": "winners", "seed": 3})
+            assert status == 201
+            rng = random.Random(5)
+            for r in range(3):
+                event = phone.call(f"/api/events/{made['id']}")[1]
+                assert event["current"] == r
+                for t in range(2):
+                    for _ in range(2):
+                        points = rng.choice([1, 2, 4])
+                        side = rng.randrange(2)
+                        status, _ = phone.call(f"/api/events/{made['id']}/entries", {
+                            "type": "hand", "round": r, "table": t, "key": made["key"],
+                            "ns": points * (1 - side), "ew": points * side,
+                            "id": f"{r}-{t}-{rng.random()}"})
+                        assert status == 201
+            event = director.call(f"/api/events/{made['id']}")[1]
+            assert event["current"] == 3 and event["directing"]
+            totals = {name: 0 for name in event["names"]}
+            for round in event["rounds_seated"]:
+                for table in round["tables"]:
+                    for seat, player in enumerate(table["players"]):
+                        totals[event["names"][player]] += table["totals"][seat % 2]
+            assert {s["name"]: s["total"] for s in event["standings"]} == totals
+            second = Browser(server.base)
+            assert second.call("/api/account/sign-in", {
+                "name": "dora", "password": "table talk 42"})[0] == 200
+            assert director.call("/api/account/sign-out-everywhere", {})[1] == {
+                "signed_out": 2}
+            assert second.call("/api/account")[0] == 401
+        finally:
+            server.stop()

@@ -665,7 +665,10 @@ def test_fuzzing_a_real_server(kind: str, tmp_path: Path) -> None:
         table = made["id"]
         url = server.base.replace("http", "ws") + f"/ws/{table}"
         paths = ["/api/tables", f"/api/tables/{table}/seats/3",
-                 f"/api/tables/{table}/seats/x", f"/api/tables/{table}/invites"]
+                 f"/api/tables/{table}/seats/x", f"/api/tables/{table}/invites",
+                 # the club room's, over the same store
+                 "/api/account", "/api/account/sign-in", "/api/account/delete",
+                 "/api/events", "/api/events/e1/entries", "/api/daily"]
 
         def until(ws: Any, kind: str) -> Message:
             while True:

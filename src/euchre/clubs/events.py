@@ -96,7 +96,7 @@ class Plan:
             raise EuchreError(f"unknown field {unknown[0]!r}: the fields are "
                               f"{', '.join(sorted(known))}")
         kind = data.get("kind", "progressive")
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:
             raise EuchreError(f"kind: {' or '.join(KINDS)}")
         title = data.get("title", "Club night")
         if not isinstance(title, str) or not 1 <= len(title.strip()) <= TITLE_LIMIT or any(
@@ -122,7 +122,7 @@ class Plan:
                                   "or more; bots fill the seats)")
         else:
             rotation = data.get("rotation", "chart")
-            if rotation not in ROTATIONS:
+            if not isinstance(rotation, str) or rotation not in ROTATIONS:
                 raise EuchreError(f"rotation: {' or '.join(ROTATIONS)}")
             most = seats - 1 if rotation == "chart" else 40
             rounds = data.get("rounds", most)
@@ -135,7 +135,7 @@ class Plan:
         if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= MAX_HANDS:
             raise EuchreError(f"hands: 1 to {MAX_HANDS} (a duplicate event's boards)")
         preset = data.get("preset", "standard")
-        if preset not in PRESETS or PRESETS[preset].players != 4 or (
+        if not isinstance(preset, str) or preset not in PRESETS or PRESETS[preset].players != 4 or (
                 PRESETS[preset].seating.team_count != 2):
             four = [p for p, r in PRESETS.items()
                     if r.players == 4 and r.seating.team_count == 2]
@@ -200,7 +200,7 @@ def check_entry(plan: Plan, entry: object) -> dict[str, Any]:
     fields = {"hand": {"type", "round", "table", "ns", "ew", "alone", "id"},
               "fix": {"type", "of", "ns", "ew", "alone"},
               "strike": {"type", "of"}}
-    if kind not in fields:
+    if not isinstance(kind, str) or kind not in fields:
         raise EuchreError("type: hand, fix or strike")
     unknown = sorted(set(entry) - fields[kind])
     if unknown:

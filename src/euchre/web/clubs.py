@@ -15,6 +15,7 @@ import asyncio
 import dataclasses
 import datetime
 import json
+import re
 import secrets
 import time
 from collections.abc import Mapping
@@ -49,6 +50,8 @@ REVIEWED_GAMES: Final = 3
 REVIEW_BUDGET: Final = 12
 """The sampled deals a decision of the page's review gets."""
 PAGE: Final = "clubs.html"
+_EVENT_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What an event's id may be (``secrets.token_urlsafe``'s letters)."""
 ONLINE_BOT: Final = "expert"
 """Who fills an event's empty seat online, and stands in for a player who drops."""
 ONLINE_PACE: Final = 0.8
@@ -326,6 +329,10 @@ class Clubs:
             "enter": f"{base}/events/{id}/enter#key={key}"}}, status_code=201)
 
     async def _event(self, id: str) -> tuple[Plan, str, str, list[tuple[Any, ...]]] | None:
+        """Event ``id``'s plan, director, key's hash and log; ``None``: no such event
+        (an id no event could have is not looked for)."""
+        if not _EVENT_ID.fullmatch(id):
+            return None
         rows = await self.store.query(
             "SELECT definition, director, key_hash FROM events WHERE id = ?", id)
         if not rows:

@@ -105,7 +105,10 @@ class Members:
         return Member(rows[0][0], rows[0][1]) if rows else None
 
     async def named(self, name: str) -> Member | None:
-        """The member called ``name`` (any case), or ``None``."""
+        """The member called ``name`` (any case), or ``None`` (a name no account could
+        have is not looked for)."""
+        if not _possible(name):
+            return None
         rows = await self.store.query("SELECT id, name FROM accounts WHERE folded = ?",
                                       _folded(name))
         return Member(rows[0][0], rows[0][1]) if rows else None
@@ -177,7 +180,8 @@ class Members:
                           f"minute{'s' if minutes != 1 else ''}"},
                 status_code=429, headers={"Retry-After": str(math.ceil(wait))})
         rows = await self.store.query(
-            "SELECT id, name, password FROM accounts WHERE folded = ?", _folded(name))
+            "SELECT id, name, password FROM accounts WHERE folded = ?",
+            _folded(name)) if _possible(name) else []
         stored = rows[0][2] if rows else await self._decoy_hash()
         good = await self._run(self.passwords.verify, stored, password)
         if not rows or not good:
@@ -324,6 +328,16 @@ def _fields(body: object) -> tuple[str, str]:
     if len(name) > 200 or len(password) > 1000:
         raise EuchreError("that name or password is too long")
     return name, password
+
+
+def _possible(name: str) -> bool:
+    """Whether ``name`` could be an account's (:func:`~euchre.clubs.accounts.check_name`
+    takes it): any other is nobody's, and is never sent to the store."""
+    try:
+        check_name(name)
+    except EuchreError:
+        return False
+    return True
 
 
 def _folded(name: str) -> str:
