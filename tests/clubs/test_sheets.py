@@ -58,3 +58,22 @@ def test_a_file_that_can_not_be_written_is_one_line(
     assert main(["chart", "8", "--pdf", str(tmp_path / "no" / "such" / "x.pdf")]) == 1
     err = capsys.readouterr().err
     assert "can not write" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("rounds", [3, 20])
+def test_rounds_past_the_chart_are_blank_lines_on_every_card(rounds: int) -> None:
+    """Winners move up: only the first round is seated when the sheets are printed; each
+    card has a line for every round of the evening, the later ones blank."""
+    from euchre.clubs.events import Plan
+
+    plan = Plan.parse({"players": [f"P{n}" for n in range(8)], "rotation": "winners",
+                       "rounds": rounds, "seed": 1})
+    chart = [plan.first_round()]
+    names = [plan.name(p) for p in range(plan.seats)]
+    pdf = evening_pdf(chart, names, 8, compress=False, rounds=rounds)
+    assert pdf.count(b"/Type /Page\n") == pages(chart, 8, rounds=rounds)
+    for r in range(1, rounds + 1):  # every round's number on each of the 8 cards
+        assert pdf.count(f"({r})".encode()) >= 8, r
+    height = PAGE_SIZES["letter"] * MM
+    for _, y in re.findall(rb"BT ([\d.]+) ([\d.]+) Td", pdf):
+        assert 5 * MM < float(y) < height

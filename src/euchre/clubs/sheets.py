@@ -38,12 +38,13 @@ def _latin(text: str) -> str:
     return text.encode("latin-1", errors="replace").decode("latin-1")
 
 
-def pages(chart: Sequence[Round], players: int, size: str = "letter") -> int:
+def pages(chart: Sequence[Round], players: int, size: str = "letter",
+          rounds: int | None = None) -> int:
     """The pages :func:`evening_pdf` makes on paper ``size``: the chart's (as many rounds
     a page as fit), a tent a table, and the score cards' (two a page, or one)."""
     tables = len(chart[0].tables) if chart else 0
     return (-(-len(chart) // _rounds_a_page(tables, PAGE_SIZES[size])) + tables
-            + -(-players // _cards_a_page(chart)))
+            + -(-players // _cards_a_page(max(len(chart), rounds or 0))))
 
 
 def _rounds_a_page(tables: int, height: float) -> int:
@@ -51,15 +52,17 @@ def _rounds_a_page(tables: int, height: float) -> int:
     return max(1, int((height - 35) // (9.6 + 5.5 * tables)))
 
 
-def _cards_a_page(chart: Sequence[Round]) -> int:
-    return 2 if len(chart) <= HALF_PAGE_ROUNDS else 1
+def _cards_a_page(rounds: int) -> int:
+    return 2 if rounds <= HALF_PAGE_ROUNDS else 1
 
 
 def evening_pdf(chart: Sequence[Round], names: Sequence[str], players: int, *,
                 title: str = "Progressive Euchre", size: str = "letter",
-                compress: bool = True) -> bytes:
+                compress: bool = True, rounds: int | None = None) -> bytes:
     """The evening's PDF: ``chart`` with each seat's name (``names``, the players'
-    first, then the bots'); ``title`` heads every page."""
+    first, then the bots'); ``title`` heads every page. ``rounds``: the evening's
+    rounds where the chart has only the first of them (winners move up: the later
+    rounds are seated by the results), each a blank line of the score cards."""
     fpdf = optional_module("fpdf", "clubs", "a printed evening (euchre chart --pdf)",
                            called="fpdf2")
     pdf: Any = fpdf.FPDF(orientation="P", unit="mm", format=size)
@@ -99,33 +102,36 @@ def evening_pdf(chart: Sequence[Round], names: Sequence[str], players: int, *,
             table = round_.tables[t]
             line(f"Round {r + 1}:  {pair(table.ns)} (North-South)  against  "
                  f"{pair(table.ew)} (East-West)", tent)
-    each = _cards_a_page(chart)
+    rounds = max(len(chart), rounds or 0)
+    each = _cards_a_page(rounds)
     for first in range(0, players, each):  # the score cards
         pdf.add_page()
         for player in range(first, min(first + each, players)):
             if player > first:
                 pdf.set_y(pdf.h / 2 + 4)
-            _score_card(pdf, chart, names, player, title, pdf.h / each)
+            _score_card(pdf, chart, names, player, title, pdf.h / each, rounds)
     return bytes(pdf.output())
 
 
 def _score_card(pdf: Any, chart: Sequence[Round], names: Sequence[str], player: int,
-                title: str, room: float) -> None:
-    """One player's card in ``room`` mm of the page: a line a round, boxes to fill in,
-    a total."""
+                title: str, room: float, rounds: int) -> None:
+    """One player's card in ``room`` mm of the page: a line a round (``rounds``; those
+    past the chart blank, for the table, partner and opponents to be written in), boxes
+    to fill in, a total."""
     pdf.set_font(FONT, "B", 13)
     pdf.cell(0, 8, f"{title}: {names[player]}", new_x="LMARGIN", new_y="NEXT")
-    rows = len(chart)
+    rows = rounds
     height = min(6.0, (room - 30) / (rows + 2))
     pdf.set_font(FONT, "B", 8)
     for label, width in CARD_COLUMNS:
         pdf.cell(width, height, label, border=1, align="C")
     pdf.ln(height)
     pdf.set_font(FONT, "", 8)
-    for r, round_ in enumerate(chart):
-        t, partner, theirs = round_.place(player)
-        cells = [str(r + 1), str(t + 1), names[partner],
-                 f"{names[theirs[0]]} & {names[theirs[1]]}", "", "", "", ""]
+    for r in range(rounds):
+        cells = [str(r + 1), "", "", "", "", "", "", ""]
+        if r < len(chart):
+            t, partner, theirs = chart[r].place(player)
+            cells[1:4] = [str(t + 1), names[partner], f"{names[theirs[0]]} & {names[theirs[1]]}"]
         for (_, width), text in zip(CARD_COLUMNS, cells, strict=True):
             pdf.cell(width, height, text, border=1, align="C")
         pdf.ln(height)

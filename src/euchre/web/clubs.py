@@ -532,7 +532,8 @@ class Clubs:
         loop = asyncio.get_running_loop()
         pdf = await loop.run_in_executor(
             self.server.executor, lambda: evening_pdf(
-                state.rounds, names, len(plan.players), title=plan.title, size=size))
+                state.rounds, names, len(plan.players), title=plan.title, size=size,
+                rounds=plan.rounds))
         return Response(bytes(pdf), media_type="application/pdf", headers={
             "Content-Disposition": f'attachment; filename="event-{request.path_params["id"]}.pdf"'})
 
