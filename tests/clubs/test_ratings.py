@@ -106,3 +106,4 @@ def test_a_game_that_can_not_be_rated_says_why(sides: tuple[tuple[str, ...], tup
                                                winner: int, words: str) -> None:
     with pytest.raises(EuchreError, match=words):
         RatedGame("g", "four_handed", sides, winner)
+

@@ -693,3 +693,18 @@ def test_fuzzing_the_club_rooms_requests_breaks_nothing(
     after = client.get(f"/api/events/{event}").json()
     assert after["title"] == before["title"] and after["players"] == before["players"]
     assert client.get("/api/daily").status_code == 200
+
+
+def test_rating_new_games_on_top_gives_the_ratings_of_all_again() -> None:
+    """What the web room does when games have ended since it last counted: the new
+    games rated on a copy of the ratings it had equal the whole history recomputed,
+    and the copy leaves the ratings it was made from as they were."""
+    from euchre.clubs.ratings import RatedGame, recompute
+    from euchre.web.clubs import _rate_on
+
+    games = [RatedGame(f"g{n}", "four_handed", (("ada", "bot:basic"), ("bea", "cy")),
+                       n % 2) for n in range(6)]
+    first = recompute(games[:4])
+    before = dict(first.ratings)
+    assert _rate_on(first, games[4:]).ratings == recompute(games).ratings
+    assert first.ratings == before

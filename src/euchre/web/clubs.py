@@ -19,6 +19,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,7 +29,15 @@ from starlette.routing import BaseRoute, Route
 
 from euchre.clubs.duplicate import daily_seed
 from euchre.clubs.events import EventState, Plan, check_entry, hands_of
-from euchre.clubs.ratings import ANCHORS, BOT_PREFIX, RatedGame, Rating, Ratings, anchor
+from euchre.clubs.ratings import (
+    ANCHORS,
+    BOT_PREFIX,
+    RatedGame,
+    Rating,
+    Ratings,
+    anchor,
+    recompute,
+)
 from euchre.clubs.scoring import Board, HandScore, matchpoints, ranked
 from euchre.engine.rules import FORM_NAMES
 from euchre.errors import EuchreError
@@ -93,26 +102,44 @@ def game_result(record: Record, seat: int) -> dict[str, Any]:
             **counts}
 
 
-async def rated_games(store: Store) -> list[RatedGame]:
+RatedCache = dict[tuple[str, tuple[tuple[int, str], ...]], "RatedGame | None"]
+"""What a finished game counted as, by its id and its seats' accounts (a finished
+game never changes, but a deleted account leaves its seat)."""
+
+
+async def rated_games(store: Store, cache: RatedCache | None = None,
+                      executor: Executor | None = None) -> list[RatedGame]:
     """Every finished game of a rated table in the store, in the order the tables were
     made, as the ratings count it: a person is their account, a bot its anchor, and a
     side one of whose people left (a bot held their seat at the end) loses; a game
-    both sides left is not rated."""
+    both sides left is not rated. ``cache`` keeps what each game came to, so that only
+    the games new since are read and replayed, on ``executor`` (the event loop goes
+    on meanwhile)."""
+    cache = {} if cache is None else cache
+    seats: dict[str, dict[int, str]] = {}
+    for table, seat, account in await store.query("SELECT table_id, seat, account FROM plays"):
+        seats.setdefault(table, {})[int(seat)] = account
     rows = await store.query(
-        "SELECT t.id, t.settings, r.record FROM tables t JOIN records r ON r.table_id = t.id "
+        "SELECT t.id, t.settings FROM tables t JOIN records r ON r.table_id = t.id "
         "WHERE t.id IN (SELECT table_id FROM plays) ORDER BY t.created, t.id")
-    games = []
-    for id, settings_text, record_text in rows:
-        settings = json.loads(settings_text)
-        if not settings.get("rated"):
-            continue
-        plays = dict(await store.query("SELECT seat, account FROM plays WHERE table_id = ?",
-                                       id))
-        try:
-            games.append(_rated(id, settings, loads(record_text), plays))
-        except (EuchreError, ValueError, KeyError, TypeError):
-            continue
-    return [game for game in games if game is not None]
+    keys = [(id, tuple(sorted(seats.get(id, {}).items()))) for id, _ in rows]
+    new = {id: settings for (id, settings), key in zip(rows, keys, strict=True)
+           if key not in cache}
+    records = {id: text for id in new for text in [await store.record(id)] if text}
+
+    def work() -> None:
+        for id, settings_text in new.items():
+            key = (id, tuple(sorted(seats.get(id, {}).items())))
+            try:
+                settings = json.loads(settings_text)
+                cache[key] = _rated(id, settings, loads(records[id]), seats.get(id, {})
+                                    ) if settings.get("rated") else None
+            except (EuchreError, ValueError, KeyError, TypeError):
+                cache[key] = None
+
+    if new:
+        await asyncio.get_running_loop().run_in_executor(executor, work)
+    return [game for key in keys for game in [cache.get(key)] if game is not None]
 
 
 def _rated(id: str, settings: Mapping[str, Any], record: Record,
@@ -162,6 +189,9 @@ class Clubs:
         """The records of finished games read so far (a finished game never changes)."""
         self._reviews: dict[tuple[str, int], dict[str, Any]] = {}
         self._ratings: tuple[tuple[int, int], Ratings] | None = None
+        self._rated: RatedCache = {}
+        self._rated_games: tuple[list[RatedGame], Ratings] = ([], Ratings())
+        """The rated games last counted, and the ratings they gave."""
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -280,9 +310,15 @@ class Clubs:
                                        "(SELECT COUNT(*) FROM accounts)")
         mark = (int(marks[0][0]), int(marks[0][1]))
         if self._ratings is None or self._ratings[0] != mark:
-            ratings = Ratings()
-            for game in await rated_games(self.store):
-                ratings.rate(game)
+            games = await rated_games(self.store, self._rated, self.server.executor)
+            before, kept = self._rated_games
+            loop = asyncio.get_running_loop()
+            if games[:len(before)] == before:  # the games of before, and new ones after
+                ratings = await loop.run_in_executor(
+                    self.server.executor, _rate_on, kept, games[len(before):])
+            else:  # a game ended that began before another that ended: all again
+                ratings = await loop.run_in_executor(self.server.executor, recompute, games)
+            self._rated_games = (games, ratings)
             self._ratings = (mark, ratings)
         return self._ratings[1]
 
@@ -658,6 +694,15 @@ class Clubs:
         return JSONResponse({"table_id": room.id,
                              "link": f"{base}/t/{room.id}#seat=0&token={tokens[0]}"},
                             status_code=201)
+
+
+def _rate_on(ratings: Ratings, games: list[RatedGame]) -> Ratings:
+    """A copy of ``ratings`` with ``games`` rated after the games it counts (the same
+    ratings as :func:`~euchre.clubs.ratings.recompute` of all of them, in that order)."""
+    again = Ratings(dict(ratings.ratings))
+    for game in games:
+        again.rate(game)
+    return again
 
 
 def _author(who: str, names: Mapping[str, str]) -> str:

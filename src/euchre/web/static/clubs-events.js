@@ -349,8 +349,11 @@ class EventPage extends EventPoller {
     if (t.online !== null) {
       const seats = (eventKept(this.id).online || {})[key];
       return h("div", { class: "online-box" },
-        h("p", {}, "Played online: ", h("a", { href: `/t/${encodeURIComponent(t.online)}`
-          + "?watch=1" }, "watch the table")),
+        t.done
+          ? h("p", {}, "Played online: ", h("a", {
+            href: `/replay/${encodeURIComponent(t.online)}` }, "replay the game"))
+          : h("p", {}, "Played online: ", h("a", { href: `/t/${encodeURIComponent(t.online)}`
+            + "?watch=1" }, "watch the table")),
         seats && e.directing ? seatLinks(t.table, seats) : null);
     }
     if (!e.directing || t.hands.length) return null;
