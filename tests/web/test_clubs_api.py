@@ -158,6 +158,19 @@ def test_sign_in_is_rate_limited_by_name(client: TestClient) -> None:
     assert client.get("/api/account").status_code == 401
 
 
+def test_new_accounts_from_one_address_are_limited(client: TestClient) -> None:
+    from euchre.web.members import SIGN_UPS
+
+    for n in range(SIGN_UPS):
+        sign_up(other(client), f"Player {n}")
+    blocked = other(client).post("/api/account", json={"name": "One more",
+                                                      "password": PASSWORD})
+    assert blocked.status_code == 429 and "new accounts" in blocked.json()["error"]
+    assert int(blocked.headers["Retry-After"]) > 0
+    assert client.post("/api/account/sign-in", json={  # signing in is not limited by it
+        "name": "Player 1", "password": PASSWORD}).status_code == 200
+
+
 def test_a_planted_session_cookie_signs_nobody_in(client: TestClient) -> None:
     """Session fixation: an attacker's cookie, set before the victim signs in, is no
     session before or after it; and a sign-in ends the session the browser held."""

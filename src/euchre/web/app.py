@@ -21,6 +21,7 @@ This module assembles the parts, each a module of one role:
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import Executor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Final
@@ -78,14 +79,16 @@ def create_app(store: Store, *, away_seconds: float = AWAY_SECONDS,
                     bot_threads=bot_threads, address=address, secret=secret,
                     collector=collector, rest_seconds=rest_seconds)
     members = Members(server, passwords)
-    app = Starlette(routes=_routes(server, members), lifespan=_lifespan(server),
+    clubs = Clubs(server, members, STATIC)
+    app = Starlette(routes=_routes(server, members, clubs),
+                    lifespan=_lifespan(server, [members.executor, clubs.executor]),
                     middleware=_guards(hosts, allow_origins),
                     exception_handlers=EXCEPTION_HANDLERS)
     app.state.server = server
     return app
 
 
-def _routes(server: Server, members: Members) -> list[BaseRoute]:
+def _routes(server: Server, members: Members, clubs: Clubs) -> list[BaseRoute]:
     """Every route, in the order they are matched: the pages, the HTTP API, the
     socket, the static files."""
 
@@ -98,7 +101,7 @@ def _routes(server: Server, members: Members) -> list[BaseRoute]:
         Route("/replay/{id}", page),
         *Api(server, members).routes(),
         *members.routes(),
-        *Clubs(server, members, STATIC).routes(),
+        *clubs.routes(),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -116,9 +119,10 @@ def _guards(hosts: Sequence[str], allow_origins: Sequence[str]) -> list[Middlewa
     return [Middleware(HostGuard, hosts=allowed)]
 
 
-def _lifespan(server: Server) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+def _lifespan(server: Server, executors: Sequence[Executor]
+              ) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
     """The application's life: the stored tables open and start on startup, and the
-    rooms stop on shutdown."""
+    rooms stop on shutdown, and the club room's threads (``executors``) with them."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -128,5 +132,7 @@ def _lifespan(server: Server) -> Callable[[Starlette], AbstractAsyncContextManag
             yield
         finally:
             await server.stop()
+            for executor in executors:
+                executor.shutdown(wait=False, cancel_futures=True)
 
     return lifespan

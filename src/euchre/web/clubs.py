@@ -19,7 +19,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
@@ -189,6 +189,9 @@ class Clubs:
         """The records of finished games read so far (a finished game never changes)."""
         self._reviews: dict[tuple[str, int], dict[str, Any]] = {}
         self._ratings: tuple[tuple[int, int], Ratings] | None = None
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="euchre-clubs")
+        """Where the long work runs (a review, replaying rated games, a PDF): one thread
+        of its own, so that no bot's move ever waits behind it."""
         self._rated: RatedCache = {}
         self._rated_games: tuple[list[RatedGame], Ratings] = ([], Ratings())
         """The rated games last counted, and the ratings they gave."""
@@ -290,7 +293,7 @@ class Clubs:
                     continue
                 loop = asyncio.get_running_loop()
                 self._reviews[(table, seat)] = await loop.run_in_executor(
-                    self.server.executor, _review, record, seat)
+                    self.executor, _review, record, seat)
             summaries.append({"id": table, **self._reviews[(table, seat)]})
         decisions = sum(s["decisions"] for s in summaries)
         deals = sum(s["deals"] for s in summaries)
@@ -310,14 +313,14 @@ class Clubs:
                                        "(SELECT COUNT(*) FROM accounts)")
         mark = (int(marks[0][0]), int(marks[0][1]))
         if self._ratings is None or self._ratings[0] != mark:
-            games = await rated_games(self.store, self._rated, self.server.executor)
+            games = await rated_games(self.store, self._rated, self.executor)
             before, kept = self._rated_games
             loop = asyncio.get_running_loop()
             if games[:len(before)] == before:  # the games of before, and new ones after
                 ratings = await loop.run_in_executor(
-                    self.server.executor, _rate_on, kept, games[len(before):])
+                    self.executor, _rate_on, kept, games[len(before):])
             else:  # a game ended that began before another that ended: all again
-                ratings = await loop.run_in_executor(self.server.executor, recompute, games)
+                ratings = await loop.run_in_executor(self.executor, recompute, games)
             self._rated_games = (games, ratings)
             self._ratings = (mark, ratings)
         return self._ratings[1]
@@ -567,7 +570,7 @@ class Clubs:
         names = [plan.name(p) for p in range(plan.seats)]
         loop = asyncio.get_running_loop()
         pdf = await loop.run_in_executor(
-            self.server.executor, lambda: evening_pdf(
+            self.executor, lambda: evening_pdf(
                 state.rounds, names, len(plan.players), title=plan.title, size=size,
                 rounds=plan.rounds))
         return Response(bytes(pdf), media_type="application/pdf", headers={

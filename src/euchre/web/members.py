@@ -11,9 +11,12 @@ store's schema-3 tables through :mod:`euchre.clubs.accounts`'s rules:
   over HTTPS) and only its SHA-256 in the store. Every sign-in makes a new token and
   the server never takes one it did not make, so a token planted before sign-in
   (session fixation) signs nobody in. Sessions last :data:`SESSION_DAYS` days;
-- at most 5 failed sign-ins in 15 minutes for each name and for each address
+- at most 5 failed sign-ins in 15 minutes for each name and for each address, and
+  :data:`SIGN_UPS` new accounts an hour from an address
   (:class:`~euchre.clubs.accounts.Attempts`, kept by each server process); then
-  ``429`` with ``Retry-After``. An unknown name costs as long as a wrong password.
+  ``429`` with ``Retry-After``. An unknown name costs as long as a wrong password;
+- passwords are hashed on a thread of their own, so a flood of them never holds up a
+  bot's move.
 
 The endpoints (:meth:`Members.routes`) are JSON under ``/api/account``; each that
 changes something passes :func:`~euchre.web.api.check_write` (the page's own Origin,
@@ -28,6 +31,7 @@ import math
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -48,7 +52,7 @@ from euchre.web.database import Store
 from euchre.web.requests import check_write, json_error, read_body
 from euchre.web.server import Server
 
-__all__ = ["COOKIE", "FORMER", "SESSION_DAYS", "Member", "Members"]
+__all__ = ["COOKIE", "FORMER", "SESSION_DAYS", "SIGN_UPS", "Member", "Members"]
 
 COOKIE: Final = "euchre_session"
 """The session cookie's name."""
@@ -56,6 +60,8 @@ SESSION_DAYS: Final = 30
 """How long a session lasts."""
 FORMER: Final = "Former player"
 """The name a deleted account leaves in the games it shared with others."""
+SIGN_UPS: Final = 10
+"""The most accounts made from one address in an hour."""
 _SESSION_SECONDS: Final = SESSION_DAYS * 86400
 
 
@@ -77,6 +83,11 @@ class Members:
         self.store: Store = server.store
         self.passwords = passwords if passwords is not None else Passwords()
         self.attempts = Attempts(clock=clock)
+        self.sign_ups = Attempts(limit=SIGN_UPS, window=3600.0, clock=clock)
+        """Sign-ups by address in the last hour."""
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="euchre-passwords")
+        """Where passwords are hashed and checked: one thread of its own, so that no
+        bot's move waits behind a flood of them (and their memory stays one hash's)."""
         self._decoy: str | None = None
         """A hash to check a password against when the name is nobody's."""
 
@@ -153,6 +164,12 @@ class Members:
             password = check_password(password, name)
         except EuchreError as error:
             return json_error(str(error))
+        address = f"address:{_address(request)}"
+        wait = self.sign_ups.wait(address)
+        if wait > 0:
+            return _too_many(f"too many new accounts from this address: try again in "
+                             f"{_minutes(wait)}", wait)
+        self.sign_ups.failed(address)  # each counts, made or not
         hashed = await self._run(self.passwords.hash, password)
         id = secrets.token_urlsafe(12)
         added = await self.store.change((
@@ -174,11 +191,8 @@ class Members:
         keys = [f"name:{_folded(name)}", f"address:{_address(request)}"]
         wait = max(self.attempts.wait(key) for key in keys)
         if wait > 0:
-            minutes = math.ceil(wait / 60)
-            return JSONResponse(
-                {"error": f"too many failed sign-ins: try again in {minutes} "
-                          f"minute{'s' if minutes != 1 else ''}"},
-                status_code=429, headers={"Retry-After": str(math.ceil(wait))})
+            return _too_many(f"too many failed sign-ins: try again in {_minutes(wait)}",
+                             wait)
         rows = await self.store.query(
             "SELECT id, name, password FROM accounts WHERE folded = ?",
             _folded(name)) if _possible(name) else []
@@ -312,10 +326,20 @@ class Members:
         return self._decoy
 
     async def _run(self, work: Callable[..., Any], *args: Any) -> Any:
-        """``work(*args)`` on the server's executor (argon2 holds a thread for tens of
+        """``work(*args)`` on the passwords' thread (argon2 holds it for tens of
         milliseconds; the event loop goes on)."""
-        return await asyncio.get_running_loop().run_in_executor(
-            self.server.executor, work, *args)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
+
+
+def _minutes(seconds: float) -> str:
+    minutes = math.ceil(seconds / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _too_many(message: str, wait: float) -> JSONResponse:
+    """429, saying how long to wait (in words and in ``Retry-After``)."""
+    return JSONResponse({"error": message}, status_code=429,
+                        headers={"Retry-After": str(math.ceil(wait))})
 
 
 def _fields(body: object) -> tuple[str, str]:
