@@ -39,6 +39,7 @@ from euchre.clubs.ratings import (
     recompute,
 )
 from euchre.clubs.scoring import Board, HandScore, matchpoints, ranked
+from euchre.engine.game import Game
 from euchre.engine.rules import FORM_NAMES
 from euchre.errors import EuchreError
 from euchre.records.record import Record, loads
@@ -72,11 +73,10 @@ def _unheard(frame: str) -> None:
     """Where a table started before anybody connects sends its frames: nowhere."""
 
 
-def game_result(record: Record, seat: int) -> dict[str, Any]:
+def game_result(game: Game, seat: int) -> dict[str, Any]:
     """What a finished game came to for ``seat``: won, the score (its side's first),
     and its deals' counts: calls made, defences that euchred, lone hands."""
-    game = record.replay_all().game
-    team_of = record.rules.seating.team_of
+    team_of = game.rules.seating.team_of
     side = team_of[seat]
     counts = {"deals": 0, "called": 0, "made": 0, "defended": 0, "euchred": 0,
               "alone": 0, "alone_made": 0}
@@ -185,8 +185,9 @@ class Clubs:
         """Where the page lives."""
         self.store = server.store
         self.members = members
-        self._finished: dict[str, Record] = {}
-        """The records of finished games read so far (a finished game never changes)."""
+        self._finished: dict[str, tuple[Record, Game]] = {}
+        """The finished games read so far, and what they replay to (a finished game
+        never changes)."""
         self._reviews: dict[tuple[str, int], dict[str, Any]] = {}
         self._ratings: tuple[tuple[int, int], Ratings] | None = None
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="euchre-clubs")
@@ -220,8 +221,9 @@ class Clubs:
 
     # -- finished games ---------------------------------------------------------------------
 
-    async def _record(self, table: str) -> Record | None:
-        """Finished game ``table``'s record (``None``: not finished, or unreadable)."""
+    async def _finished_game(self, table: str) -> tuple[Record, Game] | None:
+        """Finished game ``table``'s record and the game it replays to, read and
+        replayed once (``None``: not finished, or unreadable)."""
         if table in self._finished:
             return self._finished[table]
         text = await self.store.record(table)
@@ -229,10 +231,21 @@ class Clubs:
             return None
         try:
             record = loads(text)
+            game = record.replay_all().game
         except EuchreError:
             return None
-        self._finished[table] = record
-        return record
+        self._finished[table] = (record, game)
+        return record, game
+
+    async def _record(self, table: str) -> Record | None:
+        """Finished game ``table``'s record (``None``: not finished, or unreadable)."""
+        found = await self._finished_game(table)
+        return None if found is None else found[0]
+
+    async def _game(self, table: str) -> Game | None:
+        """Finished game ``table`` replayed (``None``: not finished, or unreadable)."""
+        found = await self._finished_game(table)
+        return None if found is None else found[1]
 
     # -- players ---------------------------------------------------------------------------
 
@@ -255,11 +268,11 @@ class Clubs:
                 "rated": bool(settings.get("rated")), "created": created,
                 "form": FORM_NAMES.get(settings["rules"].get("form", "four_handed"),
                                        "Euchre")}
-            record = await self._record(table)
-            if record is None:
+            played = await self._game(table)
+            if played is None:
                 game["result"] = "in play"
             else:
-                outcome = game_result(record, seat)
+                outcome = game_result(played, seat)
                 game.update(outcome, result="won" if outcome["won"] else "lost"
                             if outcome["won"] is False else "tied",
                             replay=f"/replay/{table}")
@@ -382,15 +395,14 @@ class Clubs:
         return plan, rows[0][1], rows[0][2], log
 
     async def _state(self, plan: Plan, log: list[tuple[Any, ...]]) -> EventState:
-        entries = [json.loads(row[3]) for row in log]
+        state = EventState(plan, [json.loads(row[3]) for row in log])
         online: dict[str, list[HandScore]] = {}
-        state = EventState(plan, entries)
         for (r, t), table in state.online.items():
-            record = await self._record(table)
-            if record is not None:
-                players = state.rounds[r].tables[t].players
-                online[table] = hands_of(record.replay_all().game.results, players)
-        return EventState(plan, entries, online)
+            game = await self._game(table)
+            if game is not None:
+                online[table] = hands_of(game.results, state.rounds[r].tables[t].players)
+        state.online_hands = online
+        return state
 
     async def event(self, request: Request) -> Response:
         """An event as it stands: its plan, the seating of each round, each table's
@@ -637,11 +649,11 @@ class Clubs:
         players = []
         mine = None
         for account, table, name in rows:
-            record = await self._record(table)
+            game = await self._game(table)
             line: dict[str, Any] = {"name": name, "table_id": table,
-                                    "finished": record is not None}
-            if record is not None:
-                hands = hands_of(record.replay_all().game.results, (0, 1, 2, 3))
+                                    "finished": game is not None}
+            if game is not None:
+                hands = hands_of(game.results, (0, 1, 2, 3))
                 line["boards"] = [h.ns - h.ew for h in hands]
                 results += [Board(str(b + 1), name, f"bots against {name}", h.ns, h.ew)
                             for b, h in enumerate(hands)]

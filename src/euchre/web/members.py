@@ -126,11 +126,13 @@ class Members:
 
     async def names(self, ids: set[str]) -> dict[str, str]:
         """The names of the accounts ``ids`` (a deleted one is missing)."""
+        wanted = sorted(ids)
         found: dict[str, str] = {}
-        for id in sorted(ids):
-            rows = await self.store.query("SELECT name FROM accounts WHERE id = ?", id)
-            if rows:
-                found[id] = rows[0][0]
+        for start in range(0, len(wanted), 500):  # a statement's arguments are limited
+            part = wanted[start:start + 500]
+            marks = ", ".join("?" * len(part))
+            found.update(await self.store.query(
+                f"SELECT id, name FROM accounts WHERE id IN ({marks})", *part))
         return found
 
     async def sat(self, table: str, seat: int, member: Member) -> None:
